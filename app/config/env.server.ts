@@ -1,0 +1,131 @@
+import path from "node:path";
+import { z } from "zod";
+import { coachSlugFromEnv } from "./slug";
+import { ConfigError, defaultSiteConfig, resolveSiteConfig, type SiteConfig, type SiteConfigInput } from "./site";
+
+// Every environment variable the server reads is parsed here, once. A missing or malformed value
+// stops start-up with a message naming the variable (CONVENTIONS "Server-only code").
+
+/** Environment variables that override the coach's site configuration, and the field each sets. */
+export const SITE_ENV_FIELDS = {
+  COACH_NAME: "coachName",
+  COACH_SLUG: "coachSlug",
+  BUSINESS_NAME: "businessName",
+  CONTACT_EMAIL: "contactEmail",
+  SOCIAL_INSTAGRAM_URL: "social.instagram",
+  SOCIAL_FACEBOOK_URL: "social.facebook",
+  SOCIAL_YOUTUBE_URL: "social.youtube",
+  SOCIAL_TIKTOK_URL: "social.tiktok",
+  BOOKING_CAL_LINK: "booking.calLink",
+  BOOKING_NAMESPACE: "booking.namespace",
+  COMMUNITY_URL: "communityUrl",
+  COMMUNITY_MEMBERS_URL: "communityMembersUrl",
+  EMAIL_MARKETING_SUBSCRIBERS_URL: "emailMarketing.subscribersUrl",
+  NEXT_COHORT_DATE: "nextCohortDate",
+  PRICE_LEARN_TO_LIFT_PENCE: "prices.learnToLift",
+  PRICE_ONE_TO_ONE_PENCE: "prices.oneToOne",
+  PRICE_FOUNDATIONS_PENCE: "prices.foundations",
+} as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+const ServerEnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional()),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL").optional(),
+  ),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  TRUSTED_PROXIES: optionalString,
+  GEO_HEADER: optionalString,
+  ADMIN_EMAILS: optionalString,
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  MAIL_FROM: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: optionalString,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PUBLIC_URL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  KIT_API_KEY: optionalString,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type ServerEnv = z.output<typeof ServerEnvSchema> & { DATA_DIR_ABS: string; SITE_ORIGIN: string };
+
+function setPath(target: Record<string, unknown>, dotted: string, value: unknown) {
+  const keys = dotted.split(".");
+  let node = target;
+  for (const key of keys.slice(0, -1)) {
+    node[key] = { ...((node[key] as Record<string, unknown>) ?? {}) };
+    node = node[key] as Record<string, unknown>;
+  }
+  node[keys[keys.length - 1]!] = value;
+}
+
+
+/** Builds the site configuration from the defaults and the environment. Throws ConfigError. */
+export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig {
+  const input = structuredClone(defaultSiteConfig) as unknown as Record<string, unknown>;
+  const fieldToEnv = new Map<string, string>();
+  for (const [name, field] of Object.entries(SITE_ENV_FIELDS)) {
+    fieldToEnv.set(field, name);
+    const value = env[name];
+    if (value !== undefined && value !== "") setPath(input, field, value);
+  }
+  setPath(input, "coachSlug", coachSlugFromEnv(env));
+  if (env.COACH_NAME && !env.BUSINESS_NAME) setPath(input, "businessName", `Strong with ${env.COACH_NAME.trim()}`);
+  try {
+    return resolveSiteConfig(input as SiteConfigInput);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      throw new ConfigError(
+        error.issues.map((issue) => {
+          const envName = fieldToEnv.get(issue.field);
+          return { field: envName ? `${envName} (${issue.field})` : issue.field, reason: issue.reason };
+        }),
+      );
+    }
+    throw error;
+  }
+}
+
+export function loadServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const parsed = ServerEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({ field: issue.path.join("."), reason: issue.message })),
+    );
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    DATA_DIR_ABS: path.resolve(values.DATA_DIR),
+    SITE_ORIGIN: (values.SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+  };
+}
+
+// Cached for the life of the process; tests reset through resetConfigForTests.
+const cache = globalThis as typeof globalThis & { __siteConfig?: SiteConfig; __serverEnv?: ServerEnv };
+
+export function getSiteConfig(): SiteConfig {
+  return (cache.__siteConfig ??= loadSiteConfig());
+}
+
+export function getServerEnv(): ServerEnv {
+  return (cache.__serverEnv ??= loadServerEnv());
+}
+
+export function resetConfigForTests() {
+  delete cache.__siteConfig;
+  delete cache.__serverEnv;
+}

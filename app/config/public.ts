@@ -1,0 +1,29 @@
+import type { Product } from "./catalogue";
+import type { SiteConfig } from "./site";
+
+// The short, explicit list of configuration values that reach the browser. Nothing secret.
+export interface PublicSiteConfig {
+  coachName: string;
+  coachSlug: string;
+  businessName: string;
+  contactEmail: string;
+  social: SiteConfig["social"];
+  booking: SiteConfig["booking"];
+  communityUrl: string;
+  nextCohortDate: string;
+  catalogue: Product[];
+}
+
+export function toPublicSiteConfig(config: SiteConfig): PublicSiteConfig {
+  return {
+    coachName: config.coachName,
+    coachSlug: config.coachSlug,
+    businessName: config.businessName,
+    contactEmail: config.contactEmail,
+    social: config.social,
+    booking: config.booking,
+    communityUrl: config.communityUrl,
+    nextCohortDate: config.nextCohortDate,
+    catalogue: config.catalogue,
+  };
+}

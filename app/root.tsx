@@ -1,0 +1,88 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { toPublicSiteConfig, type PublicSiteConfig } from "~/config/public";
+import { getSiteConfig } from "~/config/env.server";
+import { SiteShell } from "~/components/site-shell";
+import "./app.css";
+
+export interface RootUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+}
+
+export interface RootLoaderData {
+  site: PublicSiteConfig;
+  user: RootUser | null;
+}
+
+export async function loader(_args: Route.LoaderArgs): Promise<RootLoaderData> {
+  return { site: toPublicSiteConfig(getSiteConfig()), user: null };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7a3b52" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteShell site={loaderData.site} user={loaderData.user}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<RootLoaderData>("root");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // NOTE: no stack trace or internal message reaches the browser; the server logs the error.
+  const title = status === 404 ? "Oops! Page not found" : "Something went wrong";
+  const body =
+    status === 404
+      ? "The page you were looking for isn't here."
+      : "Sorry, something went wrong on our side. Please try again in a moment.";
+  const content = (
+    <main id="main" className="container-page py-24 text-center">
+      <p className="text-6xl font-semibold text-brand-700">{status}</p>
+      <h1 className="mt-4 font-display text-3xl">{title}</h1>
+      <p className="mt-4 text-lg text-ink-muted">{body}</p>
+      <a className="mt-8 inline-block underline" href="/">
+        Return to Home
+      </a>
+    </main>
+  );
+  return data ? (
+    <SiteShell site={data.site} user={data.user}>
+      {content}
+    </SiteShell>
+  ) : (
+    content
+  );
+}

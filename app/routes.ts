@@ -1,0 +1,31 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { coachSlugFromEnv } from "./config/slug";
+
+// The route table of SPEC §2, written out. The coach's slug (DESIGN D11) is read when the app is
+// built; the server refuses to start if its configured slug differs from the built one.
+const slug = coachSlugFromEnv(process.env);
+
+export default [
+  index("routes/marketing/home.tsx"),
+  route(`meet-${slug}`, "routes/marketing/meet.tsx"),
+  route("coaching-services", "routes/marketing/coaching-services.tsx"),
+  route("community", "routes/marketing/community.tsx"),
+  route("contact", "routes/marketing/contact.tsx"),
+  route(`stronger-with-${slug}`, "routes/offers/one-to-one.tsx"),
+  route(`stronger-with-${slug}-checkout`, "routes/offers/one-to-one-checkout.tsx"),
+  route("learn-to-lift", "routes/offers/learn-to-lift.tsx"),
+  route("learn-to-lift-checkout", "routes/offers/learn-to-lift-checkout.tsx"),
+  route("learn-to-lift-interest", "routes/offers/learn-to-lift-interest.tsx"),
+  route("build-stronger-foundations", "routes/offers/foundations.tsx"),
+  route("build-stronger-foundations-checkout", "routes/offers/foundations-checkout.tsx"),
+  route("build-stronger-foundations-interest", "routes/offers/foundations-interest.tsx"),
+  // DESIGN D5: the second reading of the waitlist address redirects permanently.
+  route("build-stronger-foundations/interest", "routes/offers/foundations-interest-redirect.tsx"),
+  route("payment-success", "routes/offers/payment-success.tsx"),
+  route("strength-training", "routes/marketing/strength-training.tsx"),
+  route("settings", "routes/account/settings.tsx"),
+  route("settings/admin", "routes/admin/dashboard.tsx"),
+  route("terms", "routes/marketing/terms.tsx"),
+  route("privacy", "routes/marketing/privacy.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
