@@ -1,11 +1,26 @@
 import type { Route } from "./+types/contact";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/page-hero";
+import { useRootData } from "~/utils/root-data";
 
 export default function Page() {
+  const { site } = useRootData();
   return (
     <main id="main">
       <PageHero title={"Contact"} intro={"Questions, or ready to talk? Book a free 20-minute video consultation."} />
+      <section id="consultation" aria-labelledby="consultation-heading" className="container-page py-16">
+        <h2 id="consultation-heading" className="font-display text-3xl">
+          Book your free consultation
+        </h2>
+        <p className="mt-4 max-w-prose text-lg">
+          A relaxed 20-minute video call to talk through your goals, your symptoms and the right next step for you.
+        </p>
+        <p className="mt-6">
+          <a className="btn btn-primary" href={`https://cal.com/${site.booking.calLink}`} target="_blank" rel="noopener noreferrer">
+            Choose a time that suits you
+          </a>
+        </p>
+      </section>
     </main>
   );
 }

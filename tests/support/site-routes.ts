@@ -1,0 +1,41 @@
+// The route table of SPEC §2 as the tests see it, for the default demo coach (Jo / jo).
+// Every public route with the heading it must show; tests iterate over this list, so a page
+// added to app/routes.ts must be added here too (tests/e2e/routes.spec.ts checks that).
+
+export const COACH = { name: "Jo", slug: "jo" } as const;
+
+export interface PublicRoute {
+  path: string;
+  heading: string | RegExp;
+  title: string | RegExp;
+}
+
+export const publicRoutes: PublicRoute[] = [
+  { path: "/", heading: "Thrive Through the Menopause and Beyond", title: /Strength Training for Women Over 40/ },
+  { path: `/meet-${COACH.slug}`, heading: `Meet ${COACH.name}`, title: /^Meet Jo/ },
+  { path: "/coaching-services", heading: "Coaching Services", title: /^Coaching Services/ },
+  { path: "/community", heading: "Community", title: /^Community/ },
+  { path: "/contact", heading: "Contact", title: /^Contact/ },
+  { path: `/stronger-with-${COACH.slug}`, heading: `Stronger with ${COACH.name}`, title: /^Stronger with Jo/ },
+  { path: `/stronger-with-${COACH.slug}-checkout`, heading: /Stronger with Jo/, title: /Stronger with Jo/ },
+  { path: "/learn-to-lift", heading: "Learn to Lift", title: /^Learn to Lift/ },
+  { path: "/learn-to-lift-checkout", heading: /Learn to Lift/, title: /Learn to Lift/ },
+  { path: "/learn-to-lift-interest", heading: /Learn to Lift/, title: /Learn to Lift/ },
+  { path: "/build-stronger-foundations", heading: "Build Stronger Foundations", title: /^Build Stronger Foundations/ },
+  {
+    path: "/build-stronger-foundations-checkout",
+    heading: "Welcome to Build Stronger Foundations",
+    title: /Build Stronger Foundations/,
+  },
+  { path: "/build-stronger-foundations-interest", heading: "Make Exercise Easier", title: /^Make Exercise Easier/ },
+  { path: "/payment-success", heading: "Payment Successful", title: /^Payment Successful/ },
+  { path: "/strength-training", heading: "Strength Training for Women Over 40", title: /^Strength Training for Women Over 40/ },
+  { path: "/terms", heading: "Terms and Conditions", title: /^Terms and Conditions/ },
+  { path: "/privacy", heading: "Privacy Policy", title: /^Privacy Policy/ },
+];
+
+/** Routes only members (or admins) may open: a signed-out visitor is sent to / (DESIGN D6). */
+export const guardedRoutes = ["/settings", "/settings/admin"];
+
+/** Every path of the route table (the 404 splat and the D5 redirect aside). */
+export const allRoutePaths = [...publicRoutes.map((r) => r.path), ...guardedRoutes];
