@@ -11,6 +11,7 @@ import type { Route } from "./+types/root";
 import { toPublicSiteConfig, type PublicSiteConfig } from "~/config/public";
 import { getSiteConfig } from "~/config/env.server";
 import { SiteShell } from "~/components/site-shell";
+import { StatusPage } from "~/components/status-page";
 import "./app.css";
 
 export interface RootUser {
@@ -69,14 +70,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? "The page you were looking for isn't here."
       : "Sorry, something went wrong on our side. Please try again in a moment.";
   const content = (
-    <main id="main" className="container-page py-24 text-center">
-      <p className="text-6xl font-semibold text-brand-700">{status}</p>
-      <h1 className="mt-4 font-display text-3xl">{title}</h1>
-      <p className="mt-4 text-lg text-ink-muted">{body}</p>
-      <a className="mt-8 inline-block underline" href="/">
-        Return to Home
-      </a>
-    </main>
+    <StatusPage
+      code={status}
+      title={title}
+      message={body}
+      action={
+        <a className="btn btn-primary btn-lg" href="/">
+          Return to Home
+        </a>
+      }
+    />
   );
   return data ? (
     <SiteShell site={data.site} user={data.user}>

@@ -1,6 +1,52 @@
+import type { ReactNode } from "react";
 import type { PublicSiteConfig } from "~/config/public";
 import type { RootUser } from "~/root";
+import { useSmoothAnchorScroll } from "~/utils/smooth-scroll";
+import { SiteFooter } from "./site-footer";
+import { SiteNav, type LoginDialogContent } from "./site-nav";
+import { Toaster } from "./ui/toaster";
 
-export function SiteShell({ children }: { site: PublicSiteConfig; user: RootUser | null; children: React.ReactNode }) {
-  return <>{children}</>;
+export interface SiteShellProps {
+  site: PublicSiteConfig;
+  user: RootUser | null;
+  /** The page: each route renders its own <main id="main">. */
+  children: ReactNode;
+  /** The auth form for the login dialog (a node, or a function given `close`). */
+  loginDialogContent?: LoginDialogContent;
+  loginDialogTitle?: ReactNode;
+  loginDialogDescription?: ReactNode;
+}
+
+/** The chrome around every page (SPEC §2 "Shared chrome"): skip link, navigation, footer, toasts. */
+export function SiteShell({
+  site,
+  user,
+  children,
+  loginDialogContent,
+  loginDialogTitle,
+  loginDialogDescription,
+}: SiteShellProps) {
+  useSmoothAnchorScroll();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      {/* The #top anchor of every page (SPEC §2 "Anchors used"). */}
+      <div id="top" />
+      <a
+        href="#main"
+        className="btn btn-primary sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]"
+      >
+        Skip to main content
+      </a>
+      <SiteNav
+        site={site}
+        user={user}
+        loginDialogContent={loginDialogContent}
+        loginDialogTitle={loginDialogTitle}
+        loginDialogDescription={loginDialogDescription}
+      />
+      <div className="flex flex-1 flex-col">{children}</div>
+      <SiteFooter site={site} />
+      <Toaster />
+    </div>
+  );
 }

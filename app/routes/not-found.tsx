@@ -1,6 +1,10 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { logger } from "~/server/logger.server";
+import { ArrowLeftIcon } from "~/components/icons";
+import { mainNavItems } from "~/components/nav-links";
+import { StatusPage } from "~/components/status-page";
+import { useRootData } from "~/utils/root-data";
 
 // SPEC §2 "404": the unknown path is logged on the server only.
 export function loader({ request }: Route.LoaderArgs) {
@@ -10,17 +14,34 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function NotFound() {
+  const { site } = useRootData();
   return (
-    <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-24 text-center">
-      <p className="font-display text-7xl font-semibold text-brand-700 sm:text-8xl">404</p>
-      <h1 className="mt-4 font-display text-3xl sm:text-4xl">Oops! Page not found</h1>
-      <p className="mt-4 max-w-prose text-lg text-ink-muted">
-        The page you were looking for has moved or never existed.
-      </p>
-      <Link to="/" className="btn btn-primary mt-10">
-        Return to Home
-      </Link>
-    </main>
+    <StatusPage
+      code="404"
+      title="Oops! Page not found"
+      message="The page you were looking for has moved or never existed."
+      action={
+        <Link to="/" className="btn btn-primary btn-lg">
+          <ArrowLeftIcon className="size-5" />
+          Return to Home
+        </Link>
+      }
+    >
+      <nav aria-label="Popular pages" className="rounded-3xl border border-sand-200 bg-white/70 p-6 shadow-sm">
+        <h2 className="font-sans text-xs font-bold tracking-[0.14em] text-accent-700 uppercase">
+          Or try one of these
+        </h2>
+        <ul className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-2">
+          {mainNavItems(site).map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="link inline-flex min-h-10 items-center">
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </StatusPage>
   );
 }
 

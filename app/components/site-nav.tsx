@@ -1,0 +1,264 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import type { PublicSiteConfig } from "~/config/public";
+import type { RootUser } from "~/root";
+import { cn } from "~/utils/cn";
+import { BrandMark } from "./brand-mark";
+import { CloseIcon, MenuIcon, ShieldIcon, UserIcon } from "./icons";
+import { mainNavItems } from "./nav-links";
+import { Avatar } from "./ui/avatar";
+import { Badge } from "./ui/badge";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
+
+/** What the login dialog holds: the auth form, given a way to close the dialog (after sign-in). */
+export type LoginDialogContent = ReactNode | ((dialog: { close: () => void }) => ReactNode);
+
+export interface SiteNavProps {
+  site: PublicSiteConfig;
+  user: RootUser | null;
+  /** The auth form shown in the login dialog. Without it the dialog shows a short note. */
+  loginDialogContent?: LoginDialogContent;
+  loginDialogTitle?: ReactNode;
+  loginDialogDescription?: ReactNode;
+}
+
+const MENU_ID = "site-menu";
+
+/** SPEC §2 "Shared chrome": the sticky navigation bar with its mobile menu and login dialog. */
+export function SiteNav({
+  site,
+  user,
+  loginDialogContent,
+  loginDialogTitle = "Welcome",
+  loginDialogDescription = "Log in to your account, or create one to get started.",
+}: SiteNavProps) {
+  const items = mainNavItems(site);
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  // The menu closes on every navigation (including a click on the page already shown), and
+  // signing in or out closes the login dialog. Adjusted while rendering, so the new page never
+  // shows for a frame under an open menu.
+  const [seenLocationKey, setSeenLocationKey] = useState(location.key);
+  if (seenLocationKey !== location.key) {
+    setSeenLocationKey(location.key);
+    setMenuOpen(false);
+  }
+  const [seenUserId, setSeenUserId] = useState(user?.id);
+  if (seenUserId !== user?.id) {
+    setSeenUserId(user?.id);
+    setLoginOpen(false);
+  }
+
+  // Escape closes the menu and returns focus to its button; so does a click outside the bar.
+  useEffect(() => {
+    if (!menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    }
+    function onPointerDown(event: PointerEvent) {
+      if (headerRef.current && !headerRef.current.contains(event.target as Node)) setMenuOpen(false);
+    }
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menuOpen]);
+
+  const close = () => setLoginOpen(false);
+  const dialogBody =
+    typeof loginDialogContent === "function" ? loginDialogContent({ close }) : loginDialogContent;
+
+  return (
+    <Dialog open={loginOpen} onOpenChange={setLoginOpen}>
+      <header
+        ref={headerRef}
+        className="sticky top-0 z-40 border-b border-sand-200 bg-sand-50/95 backdrop-blur-md supports-[backdrop-filter]:bg-sand-50/85"
+      >
+        <div className="container-page flex h-18 items-center gap-3">
+          <Link
+            to="/"
+            className="-ml-1 flex min-w-0 items-center gap-3 rounded-xl p-1 text-ink transition-colors hover:text-brand-700"
+          >
+            <BrandMark />
+            <span className="truncate font-display text-xl font-semibold tracking-tight sm:text-2xl">
+              {site.businessName}
+            </span>
+          </Link>
+
+          <nav aria-label="Main" className="ml-auto hidden xl:block">
+            <ul className="flex items-center gap-0.5 2xl:gap-2">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      cn(
+                        "relative inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-4 2xl:text-base",
+                        "after:absolute after:inset-x-3 after:bottom-1 after:h-0.5 after:rounded-full after:transition-colors 2xl:after:inset-x-4",
+                        isActive
+                          ? "text-brand-700 after:bg-accent-400"
+                          : "text-ink hover:bg-brand-50 hover:text-brand-700 after:bg-transparent",
+                      )
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3 xl:ml-4">
+            <NavLink to="/contact" className="btn btn-primary btn-sm hidden sm:inline-flex">
+              Contact
+            </NavLink>
+
+            {user ? (
+              <>
+                {user.isAdmin ? (
+                  <Badge asChild variant="solid" className="hidden min-h-9 px-3.5 hover:bg-brand-800 sm:inline-flex">
+                    <Link to="/settings/admin">
+                      <ShieldIcon className="size-4" />
+                      Admin
+                    </Link>
+                  </Badge>
+                ) : null}
+                <Link
+                  to="/settings"
+                  aria-label="Profile Settings"
+                  className="rounded-full ring-2 ring-brand-200 ring-offset-2 ring-offset-sand-50 transition hover:ring-brand-400"
+                >
+                  <Avatar
+                    src={user.avatarUrl}
+                    name={[user.firstName, user.lastName].filter(Boolean).join(" ") || user.email}
+                    size="md"
+                    decorative
+                  />
+                </Link>
+              </>
+            ) : (
+              <DialogTrigger
+                aria-label="Login"
+                className="inline-flex size-11 items-center justify-center rounded-full border border-brand-200 bg-white text-brand-700 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50"
+              >
+                <UserIcon className="size-5.5" />
+              </DialogTrigger>
+            )}
+
+            <button
+              ref={menuButtonRef}
+              type="button"
+              className="inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand-200 xl:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={MENU_ID}
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+            </button>
+          </div>
+        </div>
+
+        {/* Mobile menu: overlays the page below the bar, so opening it moves nothing. */}
+        <nav
+          id={MENU_ID}
+          aria-label="Main menu"
+          hidden={!menuOpen}
+          className="absolute inset-x-0 top-full max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-b border-sand-200 bg-sand-50 shadow-lg animate-menu-in xl:hidden"
+        >
+          <div className="container-page py-4">
+            <ul className="divide-y divide-sand-200">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      cn(
+                        "flex min-h-14 items-center justify-between rounded-lg px-2 text-lg font-medium transition-colors",
+                        isActive ? "text-brand-700" : "text-ink hover:text-brand-700",
+                      )
+                    }
+                  >
+                    {({ isActive }) => (
+                      <>
+                        {item.label}
+                        {isActive ? <span aria-hidden="true" className="size-2 rounded-full bg-accent-400" /> : null}
+                      </>
+                    )}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-4 grid gap-3 pb-2 sm:grid-cols-2">
+              <NavLink to="/contact" className="btn btn-primary w-full">
+                Contact
+              </NavLink>
+              {user ? (
+                <>
+                  {user.isAdmin ? (
+                    <Link to="/settings/admin" className="btn btn-outline w-full">
+                      <ShieldIcon className="size-5" />
+                      Admin Dashboard
+                    </Link>
+                  ) : null}
+                  <Link to="/settings" className="btn btn-outline w-full">
+                    <UserIcon className="size-5" />
+                    Profile Settings
+                  </Link>
+                </>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-outline w-full"
+                  onClick={() => {
+                    setMenuOpen(false);
+                    setLoginOpen(true);
+                  }}
+                >
+                  <UserIcon className="size-5" />
+                  Login
+                </button>
+              )}
+            </div>
+          </div>
+        </nav>
+      </header>
+      {/* NOTE: outside the header: its backdrop-filter would make it the box of a fixed child. */}
+      <div
+        aria-hidden="true"
+        hidden={!menuOpen}
+        className="fixed inset-0 z-30 animate-fade-in bg-brand-950/30 xl:hidden"
+        onClick={() => setMenuOpen(false)}
+      />
+
+      {user ? null : (
+        <DialogContent size="md">
+          <DialogHeader>
+            <div className="mb-2">
+              <BrandMark className="size-12" />
+            </div>
+            <DialogTitle>{loginDialogTitle}</DialogTitle>
+            <DialogDescription>{loginDialogDescription}</DialogDescription>
+          </DialogHeader>
+          {dialogBody ?? (
+            <p className="rounded-2xl bg-sand-100 p-5 text-base text-ink">
+              Logging in will be available here very soon. In the meantime, you are welcome to{" "}
+              <Link to="/contact" className="link" onClick={close}>
+                get in touch
+              </Link>
+              .
+            </p>
+          )}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
