@@ -1,0 +1,52 @@
+// One place for money and date formatting (CONVENTIONS "Data"). Display time zone: Europe/London.
+
+const TZ = "Europe/London";
+
+/** 30000 → "£300.00" (SPEC §9: minor units shown divided by 100 with two decimals). */
+export function formatMoney(pence: number, currency = "gbp"): string {
+  const symbol = currency.toLowerCase() === "gbp" ? "£" : `${currency.toUpperCase()} `;
+  return `${symbol}${(pence / 100).toFixed(2)}`;
+}
+
+/** 30000 → "£300"; 2050 → "£20.50": prices in marketing copy drop a zero fraction. */
+export function formatPrice(pence: number): string {
+  return pence % 100 === 0 ? `£${(pence / 100).toLocaleString("en-GB")}` : formatMoney(pence);
+}
+
+/** "5 January 2025": the site's British long date. */
+export function formatLongDate(date: Date | string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: TZ }).format(
+    new Date(date),
+  );
+}
+
+/** "5 January 2025 at 13:45". */
+export function formatDateTime(date: Date | string): string {
+  const d = new Date(date);
+  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: TZ }).format(d);
+  return `${formatLongDate(d)} at ${time}`;
+}
+
+/** "Jan 5, 2025": SPEC §2 admin 'Joined' format. */
+export function formatShortDate(date: Date | string): string {
+  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: TZ }).format(
+    new Date(date),
+  );
+}
+
+/** "Jan 5, 2025 13:45": SPEC §2 activity-log timestamp. */
+export function formatShortDateTime(date: Date | string): string {
+  const d = new Date(date);
+  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: TZ }).format(d);
+  return `${formatShortDate(d)} ${time}`;
+}
+
+/** SPEC §9: a transaction id is shown as its first 20 characters followed by '...'. */
+export function truncateSessionId(id: string): string {
+  return id.length > 20 ? `${id.slice(0, 20)}...` : id;
+}
+
+/** "grant_admin" → "GRANT ADMIN" (SPEC §2 activity log badge). */
+export function actionLabel(actionType: string): string {
+  return actionType.replace(/_/g, " ").toUpperCase();
+}

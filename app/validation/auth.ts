@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+// SPEC §5 "Log-in" and "Sign-up": one schema each, shared by the browser and the server. The keys
+// are in the order the form shows its fields, so the first failing message is the top-most one.
+
+const email = z
+  .string({ error: "Invalid email address" })
+  .trim()
+  .max(255, "Email must be less than 255 characters")
+  .pipe(z.email("Invalid email address"));
+
+export const PASSWORD_HELPER_TEXT = "Must be at least 8 characters with uppercase, lowercase, and number";
+
+export const newPassword = z
+  .string({ error: "Password must be at least 8 characters" })
+  .min(8, "Password must be at least 8 characters")
+  .max(128, "Password must be less than 128 characters")
+  .regex(
+    /(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
+    "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+  );
+
+function personName(label: "First name" | "Last name") {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(50, `${label} must be less than 50 characters`);
+}
+
+export const LoginSchema = z.object({
+  email,
+  password: z
+    .string({ error: "Password must be at least 6 characters" })
+    .min(6, "Password must be at least 6 characters")
+    .max(128, "Password must be less than 128 characters"),
+});
+
+export const SignupSchema = z.object({
+  firstName: personName("First name"),
+  lastName: personName("Last name"),
+  phone: z
+    .string()
+    .trim()
+    .max(20, "Phone number must be less than 20 characters")
+    .optional()
+    .transform((v) => (v ? v : null)),
+  email,
+  password: newPassword,
+  terms: z
+    .union([z.boolean(), z.string()], { error: "You must accept the terms and conditions" })
+    .transform((v) => v === true || v === "on" || v === "true")
+    .refine((v) => v, "You must accept the terms and conditions"),
+});
+
+export type LoginInput = z.output<typeof LoginSchema>;
+export type SignupInput = z.output<typeof SignupSchema>;

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { newPassword } from "./auth";
+
+// SPEC §5 "Account settings".
+
+export const NameSchema = z.object({
+  name: z
+    .string({ error: "Name cannot be empty" })
+    .trim()
+    .min(1, "Name cannot be empty")
+    .max(50, "Name must be less than 50 characters")
+    .regex(/^[\p{L}\p{M}' -]+$/u, "Name can only contain letters, spaces, hyphens, and apostrophes"),
+});
+
+const filled = z.string({ error: "Please fill in all password fields" }).min(1, "Please fill in all password fields");
+
+export const PasswordChangeSchema = z
+  .object({ currentPassword: filled, newPassword: filled, confirmPassword: filled })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "New passwords don't match", path: ["confirmPassword"] })
+  .pipe(z.object({ currentPassword: z.string(), newPassword, confirmPassword: z.string() }));
+
+export const EmailChangeSchema = z.object({
+  email: z
+    .string({ error: "Please enter your new email address" })
+    .trim()
+    .min(1, "Please enter your new email address")
+    .max(255, "Email must be less than 255 characters")
+    .pipe(z.email("Invalid email address")),
+});
+
+export const NotificationSchema = z.object({
+  enabled: z.union([z.boolean(), z.enum(["true", "false"])], { error: "Invalid notification setting" })
+    .transform((v) => v === true || v === "true"),
+});
+
+export const PrivacyLevelSchema = z.enum(["basic", "standard", "strict"], {
+  error: "Privacy level must be basic, standard, or strict",
+});
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+export const AVATAR_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "webp"] as const;
+export const AVATAR_SIZE_MESSAGE = "File size must be less than 5MB";
+export const AVATAR_TYPE_MESSAGE = "Only JPEG, PNG, GIF, and WebP images are allowed";
+
+/** The browser-side check of a chosen file; the server checks the real bytes again. */
+export function checkAvatarFile(file: { size: number; type: string; name: string }): string | null {
+  if (file.size > AVATAR_MAX_BYTES) return AVATAR_SIZE_MESSAGE;
+  const ext = file.name.split(".").pop()?.toLowerCase() ?? "";
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type) || !(AVATAR_EXTENSIONS as readonly string[]).includes(ext)) {
+    return AVATAR_TYPE_MESSAGE;
+  }
+  return null;
+}
