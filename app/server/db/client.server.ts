@@ -1,31 +1,256 @@
-// TEMPORARY minimal client (to be completed: lock, migrations, PostgreSQL).
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { citext } from "@electric-sql/pglite/contrib/citext";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
 import { getServerEnv } from "~/config/env.server";
+import { logger } from "~/server/logger.server";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import * as schema from "./schema";
 
-const state = globalThis as typeof globalThis & { __pglite?: PGlite; __db?: ReturnType<typeof drizzle> };
+// One schema, one SQL dialect (DESIGN §2): embedded PGlite in <DATA_DIR>/pglite by default, or
+// PostgreSQL through a pool when DATABASE_URL is set. Both are the same Drizzle `Database`.
+// Nothing opens at import time: `react-router build` imports the server bundle to prerender.
 
-export async function openDatabase() {
-  if (state.__db) return state.__db;
-  const env = getServerEnv();
-  fs.mkdirSync(env.DATA_DIR_ABS, { recursive: true });
-  state.__pglite = new PGlite(path.join(env.DATA_DIR_ABS, "pglite"));
-  await state.__pglite.waitReady;
-  state.__db = drizzle(state.__pglite);
-  return state.__db;
+export type Schema = typeof schema;
+/**
+ * What `db.execute(sql...)` returns on both drivers: the rows. (Counts differ by driver: pg's
+ * `rowCount`, PGlite's `affectedRows`; use `.returning()` instead of relying on either.)
+ */
+export interface RowsQueryResultHKT extends PgQueryResultHKT {
+  readonly type: RowsResult<RowOf<this["row"]>>;
 }
-export async function migrateDatabase() {}
-export function getDb() {
-  if (!state.__db) throw new Error("Database is not open");
-  return state.__db;
+export interface RowsResult<TRow> {
+  rows: TRow[];
 }
-export async function pingDatabase() {
-  await state.__pglite!.query("select 1");
+type RowOf<T> = T extends Record<string, unknown> ? T : Record<string, unknown>;
+/** A Drizzle database on either driver, with the relational query API (`db.query.*`). */
+export type Database = PgDatabase<RowsQueryResultHKT, Schema>;
+/** What `db.transaction` passes to its callback. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A database or a transaction: what model functions accept. */
+export type Queryable = Database | Transaction;
+export type DatabaseDriver = "pglite" | "postgres";
+
+export type DatabaseTarget =
+  /** Embedded PGlite persisted in `<dataDir>/pglite`, guarded by the data-directory lock. */
+  | { dataDir: string }
+  /** PostgreSQL (postgres:// or postgresql:// URL) through a connection pool. */
+  | { url: string; poolSize?: number }
+  /** An existing PGlite instance, e.g. an in-memory test database; closed with the handle. */
+  | { pglite: PGlite };
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly driver: DatabaseDriver;
+  /** Where the data lives, for logs and messages (never includes a password). */
+  readonly description: string;
+  /** Applies pending migrations from ./drizzle (serialised across servers on PostgreSQL). */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
 }
-export async function closeDatabase() {
-  await state.__pglite?.close();
-  delete state.__pglite;
-  delete state.__db;
+
+/** The extensions the schema needs, loaded into every PGlite instance. */
+export const pgliteExtensions = { citext, pg_trgm };
+
+/** Creates a PGlite instance with the schema's extensions (in memory when `dataDir` is omitted). */
+export function createPglite(dataDir?: string, options: Omit<PGliteOptions, "extensions" | "dataDir"> = {}): PGlite {
+  return new PGlite({ ...options, dataDir, extensions: pgliteExtensions });
+}
+
+/** The committed migrations, resolved from the project root (the server runs from there). */
+export function defaultMigrationsFolder(): string {
+  return path.resolve(process.cwd(), "drizzle");
+}
+
+function assertMigrationsFolder(folder: string) {
+  if (!fs.existsSync(path.join(folder, "meta", "_journal.json"))) {
+    throw new Error(`No database migrations found in ${folder}. Start the server from the project's root directory.`);
+  }
+}
+
+/** Arbitrary constant shared by every server of this site: the pg_advisory_lock key for migrations. */
+const MIGRATION_LOCK_KEY = 727_340_915_001;
+
+function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `postgresql://${parsed.host}${parsed.pathname}`;
+  } catch {
+    return "postgresql";
+  }
+}
+
+async function openPglite(client: PGlite, description: string, lock: DataDirLock | null): Promise<DatabaseHandle> {
+  try {
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    driver: "pglite",
+    description,
+    async migrate({ migrationsFolder = defaultMigrationsFolder() } = {}) {
+      assertMigrationsFolder(migrationsFolder);
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async ping() {
+      await client.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize?: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", (error) => logger.warn("idle PostgreSQL connection failed", { error }));
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    driver: "postgres",
+    description: describeUrl(url),
+    async migrate({ migrationsFolder = defaultMigrationsFolder() } = {}) {
+      assertMigrationsFolder(migrationsFolder);
+      // Several servers may start at once: the advisory lock (held by this one connection) makes
+      // them apply migrations one after another, and the later ones find nothing left to do.
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg(client), { migrationsFolder });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } catch (error) {
+        failure = error as Error;
+        throw error;
+      } finally {
+        // A connection that failed mid-way may still hold the lock: destroy it rather than reuse it.
+        client.release(failure);
+      }
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Opens a database at an explicit place, independent of the server's global one (scripts, tests).
+ * For `{ dataDir }` this takes the data-directory lock and throws DataDirLockedError if another
+ * process holds it.
+ */
+export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ("url" in target) return openPostgres(target.url, target.poolSize);
+  if ("pglite" in target) return openPglite(target.pglite, "pglite (in memory or caller-owned)", null);
+  const dataDir = path.resolve(target.dataDir);
+  const lock = acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    // NOTE: PGlite creates its own directory non-recursively; the lock has created the parent.
+    client = createPglite(path.join(dataDir, "pglite"));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return openPglite(client, `pglite (${dataDir})`, lock);
+}
+
+/** Opens the database the environment describes: DATABASE_URL, else PGlite in DATA_DIR. */
+export function createDatabaseFromEnv(env: { DATABASE_URL?: string; DATA_DIR_ABS: string } = getServerEnv()) {
+  return createDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR_ABS });
+}
+
+// ─── The server's database ──────────────────────────────────────────────────────────────────────
+// Kept on globalThis: the dev server reloads modules, and a second PGlite on the same directory
+// in one process would be refused by the lock.
+
+const state = globalThis as typeof globalThis & {
+  __database?: DatabaseHandle;
+  __databaseOpening?: Promise<DatabaseHandle>;
+};
+
+/** Opens the server's database once (later calls return the same one). */
+export async function openDatabase(): Promise<Database> {
+  if (state.__database) return state.__database.db;
+  state.__databaseOpening ??= createDatabaseFromEnv().then(
+    (handle) => {
+      state.__database = handle;
+      return handle;
+    },
+    (error: unknown) => {
+      delete state.__databaseOpening;
+      throw error;
+    },
+  );
+  return (await state.__databaseOpening).db;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  if (!state.__database) throw new Error("The database is not open: call openDatabase() at start-up first.");
+  return state.__database;
+}
+
+export function getDb(): Database {
+  return getDatabaseHandle().db;
+}
+
+export async function migrateDatabase(): Promise<void> {
+  await openDatabase();
+  await getDatabaseHandle().migrate();
+}
+
+export async function pingDatabase(): Promise<void> {
+  const handle = getDatabaseHandle();
+  await handle.ping();
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = state.__database;
+  const opening = state.__databaseOpening;
+  delete state.__database;
+  delete state.__databaseOpening;
+  if (handle) await handle.close();
+  else if (opening) await opening.then((h) => h.close()).catch(() => {});
+}
+
+/**
+ * Makes `getDb()` return the given database (integration tests calling loaders and actions), or
+ * forgets it again with `null`. The caller stays responsible for closing it.
+ */
+export function setDatabaseForTests(handle: DatabaseHandle | null): void {
+  delete state.__databaseOpening;
+  if (handle) {
+    state.__database = handle;
+    state.__databaseOpening = Promise.resolve(handle);
+  } else {
+    delete state.__database;
+  }
 }

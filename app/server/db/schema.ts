@@ -1,0 +1,372 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// The whole database in one file: Better Auth's tables first (their TypeScript property names are
+// the field names Better Auth 1.7 writes, see @better-auth/core getAuthTables and the two-factor
+// plugin schema; the Drizzle adapter runs with usePlural, so the exports are plural), then the
+// site's own tables with SPEC §3's snake_case column names. Every time is a timestamptz; money is
+// integer pence (SPEC names the column amount_cents).
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => timestamptz("created_at").notNull().defaultNow();
+const updatedAt = () =>
+  timestamptz("updated_at")
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** Case-insensitive text (the citext extension, created by the first migration). */
+const citext = customType<{ data: string }>({ dataType: () => "citext" });
+
+// ─── Better Auth ────────────────────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Added by Better Auth's two-factor plugin.
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  },
+  // Better Auth lower-cases addresses itself; this keeps case variants out of rows written by
+  // anything else (scripts, admin edits) and serves findUserByEmail.
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
+    scope: text("scope"),
+    /** Better Auth's scrypt hash ("salt:key") for the credential provider. */
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Better Auth two-factor plugin (TOTP secret and backup codes, both encrypted by Better Auth). */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamptz("locked_until"),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/** Better Auth's rate limiter with storage "database": shared by every server (DESIGN §2). */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  /** Milliseconds since the epoch, as Better Auth writes it. */
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ─── Members ────────────────────────────────────────────────────────────────────────────────────
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name"),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    avatarUrl: text("avatar_url"),
+    emailNotifications: boolean("email_notifications").notNull().default(true),
+    accountStatus: text("account_status").notNull().default("active"),
+    termsAccepted: boolean("terms_accepted").notNull().default(false),
+    signupSource: text("signup_source").notNull().default("direct"),
+    initialSignup: text("initial_signup").notNull().default("direct"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Trigram indexes serve the admin dashboard's substring search (ILIKE '%term%').
+  (t) => [
+    index("profiles_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    index("profiles_first_name_trgm_idx").using("gin", sql`lower(${t.firstName}) gin_trgm_ops`),
+    index("profiles_last_name_trgm_idx").using("gin", sql`lower(${t.lastName}) gin_trgm_ops`),
+    index("profiles_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const loginHistory = pgTable(
+  "login_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    loginAt: timestamptz("login_at").notNull().defaultNow(),
+    location: text("location"),
+    ipAddress: text("ip_address"),
+  },
+  (t) => [
+    index("login_history_user_id_login_at_idx").on(t.userId, t.loginAt.desc()),
+    index("login_history_login_at_idx").on(t.loginAt),
+  ],
+);
+
+export const purchases = pgTable(
+  "purchases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // NOTE: DESIGN D10 keeps purchases for accounting after the account is deleted.
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    productKey: text("product_key").notNull(),
+    productName: text("product_name").notNull(),
+    purchasedAt: timestamptz("purchased_at").notNull().defaultNow(),
+    /** The payment provider's checkout session id; unique so recording is idempotent (D3). */
+    stripeSessionId: text("stripe_session_id").notNull().unique(),
+    /** Minor units (pence). */
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("gbp"),
+  },
+  (t) => [index("purchases_user_id_purchased_at_idx").on(t.userId, t.purchasedAt.desc())],
+);
+
+export const ADMIN_ROLE = "admin" as const;
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: [ADMIN_ROLE] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_check", sql`${t.role} = 'admin'`)],
+);
+
+export type AdminActionType = "grant_admin" | "remove_admin" | "update_user" | "delete_user";
+
+export const adminActivityLog = pgTable(
+  "admin_activity_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+    actionType: text("action_type").$type<AdminActionType>().notNull(),
+    // No foreign key: the log outlives the account it describes (delete_user).
+    targetUserId: text("target_user_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_activity_log_created_at_idx").on(t.createdAt.desc())],
+);
+
+// ─── Email lists (DESIGN D12) ───────────────────────────────────────────────────────────────────
+
+export type EmailListForm = "popup" | "lead_capture" | "calendar" | "newsletter" | "waitlist" | "interest";
+export type EmailSubscriberStatus = "pending" | "confirmed" | "unsubscribed";
+
+export const emailSubscribers = pgTable(
+  "email_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: citext("email").notNull(),
+    firstName: text("first_name"),
+    biggestChallenge: text("biggest_challenge"),
+    form: text("form").$type<EmailListForm>().notNull(),
+    status: text("status").$type<EmailSubscriberStatus>().notNull().default("pending"),
+    /** SHA-256 of the double opt-in token; the token itself is only in the email. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmTokenExpiresAt: timestamptz("confirm_token_expires_at"),
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+    confirmedAt: timestamptz("confirmed_at"),
+    unsubscribedAt: timestamptz("unsubscribed_at"),
+  },
+  (t) => [
+    unique("email_subscribers_email_form_unique").on(t.email, t.form),
+    check(
+      "email_subscribers_form_check",
+      sql`${t.form} in ('popup', 'lead_capture', 'calendar', 'newsletter', 'waitlist', 'interest')`,
+    ),
+    check("email_subscribers_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+  ],
+);
+
+// ─── Background work and settings ───────────────────────────────────────────────────────────────
+
+export type JobStatus = "queued" | "running" | "done" | "failed";
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    queue: text("queue").notNull(),
+    payload: jsonb("payload").$type<unknown>().notNull().default({}),
+    status: text("status").$type<JobStatus>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    runAt: timestamptz("run_at").notNull().defaultNow(),
+    lockedAt: timestamptz("locked_at"),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamptz("completed_at"),
+  },
+  (t) => [
+    index("jobs_queue_status_run_at_idx").on(t.queue, t.status, t.runAt),
+    check("jobs_status_check", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** Values the admin can change at run time (prices, next cohort date), keyed by name. */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ─── Relations (for db.query.* reads) ───────────────────────────────────────────────────────────
+
+export const usersRelations = relations(users, ({ one, many }) => ({
+  profile: one(profiles, { fields: [users.id], references: [profiles.userId] }),
+  sessions: many(sessions),
+  accounts: many(accounts),
+  twoFactors: many(twoFactors),
+  loginHistory: many(loginHistory),
+  purchases: many(purchases),
+  roles: many(userRoles),
+}));
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
+
+export const twoFactorsRelations = relations(twoFactors, ({ one }) => ({
+  user: one(users, { fields: [twoFactors.userId], references: [users.id] }),
+}));
+
+export const profilesRelations = relations(profiles, ({ one }) => ({
+  user: one(users, { fields: [profiles.userId], references: [users.id] }),
+}));
+
+export const loginHistoryRelations = relations(loginHistory, ({ one }) => ({
+  user: one(users, { fields: [loginHistory.userId], references: [users.id] }),
+}));
+
+export const purchasesRelations = relations(purchases, ({ one }) => ({
+  user: one(users, { fields: [purchases.userId], references: [users.id] }),
+}));
+
+export const userRolesRelations = relations(userRoles, ({ one }) => ({
+  user: one(users, { fields: [userRoles.userId], references: [users.id] }),
+}));
+
+export const adminActivityLogRelations = relations(adminActivityLog, ({ one }) => ({
+  admin: one(users, { fields: [adminActivityLog.adminId], references: [users.id] }),
+}));
+
+// ─── Row types ──────────────────────────────────────────────────────────────────────────────────
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type Account = typeof accounts.$inferSelect;
+export type NewAccount = typeof accounts.$inferInsert;
+export type Verification = typeof verifications.$inferSelect;
+export type NewVerification = typeof verifications.$inferInsert;
+export type TwoFactor = typeof twoFactors.$inferSelect;
+export type NewTwoFactor = typeof twoFactors.$inferInsert;
+export type RateLimit = typeof rateLimits.$inferSelect;
+export type NewRateLimit = typeof rateLimits.$inferInsert;
+export type Profile = typeof profiles.$inferSelect;
+export type NewProfile = typeof profiles.$inferInsert;
+export type LoginHistoryEntry = typeof loginHistory.$inferSelect;
+export type NewLoginHistoryEntry = typeof loginHistory.$inferInsert;
+export type Purchase = typeof purchases.$inferSelect;
+export type NewPurchase = typeof purchases.$inferInsert;
+export type UserRole = typeof userRoles.$inferSelect;
+export type NewUserRole = typeof userRoles.$inferInsert;
+export type AdminActivity = typeof adminActivityLog.$inferSelect;
+export type NewAdminActivity = typeof adminActivityLog.$inferInsert;
+export type EmailSubscriber = typeof emailSubscribers.$inferSelect;
+export type NewEmailSubscriber = typeof emailSubscribers.$inferInsert;
+export type Job = typeof jobs.$inferSelect;
+export type NewJob = typeof jobs.$inferInsert;
+export type AppSetting = typeof appSettings.$inferSelect;
+export type NewAppSetting = typeof appSettings.$inferInsert;

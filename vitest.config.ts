@@ -1,0 +1,39 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Two projects: fast unit tests beside the code, and integration tests against a real database
+// (PGlite by default; PostgreSQL when DATABASE_URL is set). Deliberately not vite.config.ts: the
+// React Router plugin is for the app build, not for tests.
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./tests/support/global-setup.ts"],
+          // Each file gets its own database, so files run in parallel. Most of their time is spent
+          // waiting on spawned servers and scripts, so run more files at once than there are CPUs
+          // (vitest's default is one less than the CPUs: a single worker on a 2-core machine).
+          maxWorkers: 4,
+          sequence: { groupOrder: 1 },
+          // A database copy, a spawned server or script can take seconds on a busy machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
