@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { toPublicSiteConfig, type PublicSiteConfig } from "~/config/public";
-import { getSiteConfig } from "~/config/env.server";
+import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import { SiteShell } from "~/components/site-shell";
 import { StatusPage } from "~/components/status-page";
 import "./app.css";
@@ -29,7 +29,7 @@ export interface RootLoaderData {
 }
 
 export async function loader(_args: Route.LoaderArgs): Promise<RootLoaderData> {
-  return { site: toPublicSiteConfig(getSiteConfig()), user: null };
+  return { site: toPublicSiteConfig(getSiteConfig(), getServerEnv().SITE_ORIGIN), user: null };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -27,5 +27,20 @@ export default [
   route("settings/admin", "routes/admin/dashboard.tsx"),
   route("terms", "routes/marketing/terms.tsx"),
   route("privacy", "routes/marketing/privacy.tsx"),
+
+  // Resource routes and flows without a page of their own in SPEC's table.
+  route("api/auth/*", "routes/api/auth.ts"),
+  route("auth", "routes/api/auth-form.ts"),
+  route("sign-out", "routes/api/sign-out.ts"),
+  route("reset-password", "routes/account/reset-password.tsx"),
+  route("settings/data", "routes/account/download-data.ts"),
+  route("uploads/*", "routes/api/uploads.ts"),
+  route("api/email-list", "routes/api/email-list.ts"),
+  route("email/confirm", "routes/api/email-confirm.tsx"),
+  route("email/unsubscribe", "routes/api/email-unsubscribe.tsx"),
+  route("downloads/:file", "routes/api/downloads.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

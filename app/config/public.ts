@@ -12,9 +12,11 @@ export interface PublicSiteConfig {
   communityUrl: string;
   nextCohortDate: string;
   catalogue: Product[];
+  /** The public origin of the site (SITE_URL), for canonical URLs and share images. */
+  siteUrl: string;
 }
 
-export function toPublicSiteConfig(config: SiteConfig): PublicSiteConfig {
+export function toPublicSiteConfig(config: SiteConfig, siteUrl: string): PublicSiteConfig {
   return {
     coachName: config.coachName,
     coachSlug: config.coachSlug,
@@ -25,5 +27,6 @@ export function toPublicSiteConfig(config: SiteConfig): PublicSiteConfig {
     communityUrl: config.communityUrl,
     nextCohortDate: config.nextCohortDate,
     catalogue: config.catalogue,
+    siteUrl,
   };
 }

@@ -37,5 +37,21 @@ export const publicRoutes: PublicRoute[] = [
 /** Routes only members (or admins) may open: a signed-out visitor is sent to / (DESIGN D6). */
 export const guardedRoutes = ["/settings", "/settings/admin"];
 
-/** Every path of the route table (the 404 splat and the D5 redirect aside). */
+/** Every page of SPEC's route table (the 404 splat and the D5 redirect aside). */
 export const allRoutePaths = [...publicRoutes.map((r) => r.path), ...guardedRoutes];
+
+/** Routes outside SPEC's page table: resource routes and flows (auth, uploads, email lists, SEO). */
+export const nonPageRoutePaths = [
+  "/api/auth/*",
+  "/auth",
+  "/sign-out",
+  "/reset-password",
+  "/settings/data",
+  "/uploads/*",
+  "/api/email-list",
+  "/email/confirm",
+  "/email/unsubscribe",
+  "/downloads/:file",
+  "/sitemap.xml",
+  "/robots.txt",
+];

@@ -27,6 +27,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/coaching-services",
     title: "Coaching Services",
     description: "Compare Learn to Lift, 1-to-1 online coaching and the free community, book a free 20-minute consultation and find answers to common questions.",
   });

@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/community",
     title: "Community",
     description: "A free, friendly community for women 40+ building strength through perimenopause and menopause, with monthly group video calls.",
   });

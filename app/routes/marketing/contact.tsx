@@ -27,6 +27,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/contact",
     title: "Contact",
     description: "Get in touch or book a free 20-minute video consultation to talk through your goals, your symptoms and the right next step.",
   });

@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/",
     title: "Strength Training for Women Over 40 | Menopause Fitness Coaching",
     description: "Online strength training and menopause coaching for women 40+ in the UK and online. Build strength, confidence and energy through perimenopause and beyond.",
   });

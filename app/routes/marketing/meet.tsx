@@ -13,8 +13,9 @@ export default function Page() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches) ?? { coachName: "" };
+  const site = siteFromMatches(matches) ?? { coachName: "", coachSlug: "" };
   return seo(matches, {
+    path: `/meet-${site.coachSlug}`,
     title: `Meet ${site.coachName}`,
     description: `Meet ${site.coachName}, the strength coach helping women 40+ feel strong, capable and confident through perimenopause and menopause.`,
   });

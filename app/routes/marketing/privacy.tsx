@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/privacy",
     title: "Privacy Policy",
     description: "How we collect, use and protect your personal information.",
   });

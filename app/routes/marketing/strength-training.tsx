@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/strength-training",
     title: "Strength Training for Women Over 40",
     description: "Why strength training matters for women over 40: heart and bone health, perimenopause and menopause, HRT, pain and how to start safely.",
   });

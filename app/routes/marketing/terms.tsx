@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/terms",
     title: "Terms and Conditions",
     description: "The terms and conditions for using this website and our coaching services.",
   });

@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/build-stronger-foundations-checkout",
     title: "Checkout: Build Stronger Foundations",
     description: "Join Build Stronger Foundations, the habit course and community for women 40+.",
   });

@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/build-stronger-foundations-interest",
     title: "Make Exercise Easier | Build Stronger Foundations Waitlist",
     description: "Join the waitlist for Build Stronger Foundations and get simple, practical habit tips for women 40+.",
   });

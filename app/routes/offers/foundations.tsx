@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/build-stronger-foundations",
     title: "Build Stronger Foundations | Habit Course and Community",
     description: "Build Stronger Foundations: a habit-building course and supportive community for women 40+, billed monthly.",
   });

@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/learn-to-lift-checkout",
     title: "Checkout: Learn to Lift",
     description: "Secure your place on Learn to Lift, the 6-week strength course for women 40+.",
   });

@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/learn-to-lift-interest",
     title: "Learn to Lift: Register Your Interest",
     description: "Register your interest in the next Learn to Lift cohort and be the first to hear when places open.",
   });

@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    path: "/learn-to-lift",
     title: "Learn to Lift | 6-Week Strength Course",
     description: "Learn to Lift is a 6-week small-group strength course for women 40+: short workouts, expert coaching and lifetime access.",
   });

@@ -13,8 +13,9 @@ export default function Page() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches) ?? { coachName: "" };
+  const site = siteFromMatches(matches) ?? { coachName: "", coachSlug: "" };
   return seo(matches, {
+    path: `/stronger-with-${site.coachSlug}-checkout`,
     title: `Checkout: Stronger with ${site.coachName}`,
     description: `Join Stronger with ${site.coachName}, 1-to-1 online strength coaching for women 40+.`,
   });

@@ -13,8 +13,9 @@ export default function Page() {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches) ?? { coachName: "" };
+  const site = siteFromMatches(matches) ?? { coachName: "", coachSlug: "" };
   return seo(matches, {
+    path: `/stronger-with-${site.coachSlug}`,
     title: `Stronger with ${site.coachName} | 1-to-1 Online Coaching`,
     description: "Personal 1-to-1 online strength coaching for women 40+: weekly 45-minute video workouts and daily support through perimenopause and menopause.",
   });

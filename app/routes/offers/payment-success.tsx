@@ -12,6 +12,7 @@ export default function Page() {
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
+    noindex: true,
     title: "Payment Successful",
     description: "Your payment was successful. Here is what happens next.",
   });
