@@ -13,8 +13,9 @@ if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".e
 const DEV = process.argv.includes("--dev");
 process.env.NODE_ENV ??= DEV ? "development" : "production";
 
-const BUILD_ENTRY = path.join(root, "build/server/index.js");
-const BUILD_INFO = path.join(root, "build/build-info.json");
+const BUILD_DIR = path.resolve(root, process.env.BUILD_DIR ?? "build");
+const BUILD_ENTRY = path.join(BUILD_DIR, "server/index.js");
+const BUILD_INFO = path.join(BUILD_DIR, "build-info.json");
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
 
@@ -76,8 +77,8 @@ async function main() {
     appModule = await import(BUILD_ENTRY);
     await appModule.assertBuildMatchesConfig();
     // Fingerprinted assets never change: cache them for a year.
-    server.use("/assets", express.static(path.join(root, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-    server.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+    server.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
+    server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
     server.use(appModule.app);
   }
 

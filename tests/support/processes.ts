@@ -153,7 +153,7 @@ function newestMtime(paths: string[]): number {
  * never exercise stale code. Returns null when the build is usable, otherwise the build's output.
  */
 export async function ensureBuild(): Promise<string | null> {
-  const entry = path.join(PROJECT_ROOT, "build/server/index.js");
+  const entry = path.join(PROJECT_ROOT, process.env.BUILD_DIR ?? "build", "server/index.js");
   const sources = ["app", "server", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
   if (fs.existsSync(entry) && fs.statSync(entry).mtimeMs >= newestMtime(sources)) return null;
   const result = await runProcess(process.execPath, ["server.js", "--build-only"], {
