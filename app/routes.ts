@@ -39,6 +39,9 @@ export default [
   route("email/confirm", "routes/api/email-confirm.tsx"),
   route("email/unsubscribe", "routes/api/email-unsubscribe.tsx"),
   route("downloads/:file", "routes/api/downloads.ts"),
+  route("api/payments/webhook", "routes/api/payment-webhook.ts"),
+  route("test-checkout/:sessionId", "routes/offers/test-checkout.tsx"),
+  route("settings/billing", "routes/account/billing-portal.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
 

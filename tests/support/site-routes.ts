@@ -52,6 +52,9 @@ export const nonPageRoutePaths = [
   "/email/confirm",
   "/email/unsubscribe",
   "/downloads/:file",
+  "/api/payments/webhook",
+  "/test-checkout/:sessionId",
+  "/settings/billing",
   "/sitemap.xml",
   "/robots.txt",
 ];
