@@ -3,7 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 // End-to-end tests run against the built production server on a fresh data directory, in
 // Debian's Chromium (never a downloaded browser): /usr/bin/chromium, or CHROMIUM_PATH.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.pid}`;
+// NOTE: set once in the main process; the workers inherit the environment, so a spec reads the
+// same directory (e.g. the outbox of emails) as the server writes to.
+process.env.E2E_DATA_DIR ??= `.tmp/e2e-data-${process.pid}`;
+const DATA_DIR = process.env.E2E_DATA_DIR;
 export const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
@@ -55,6 +58,8 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       SITE_URL: baseURL,
+      // tests/e2e/auth.spec.ts signs these up and expects them to be administrators.
+      ADMIN_EMAILS: "e2e-admin-desktop@example.com,e2e-admin-mobile@example.com",
     },
   },
 });

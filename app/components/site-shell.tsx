@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { PublicSiteConfig } from "~/config/public";
 import type { RootUser } from "~/root";
 import { useSmoothAnchorScroll } from "~/utils/smooth-scroll";
+import { ExitIntentPopup } from "./exit-intent-popup";
 import { SiteFooter } from "./site-footer";
 import { SiteNav, type LoginDialogContent } from "./site-nav";
 import { Toaster } from "./ui/toaster";
@@ -47,6 +48,7 @@ export function SiteShell({
       <div className="flex flex-1 flex-col">{children}</div>
       <SiteFooter site={site} />
       <Toaster />
+      <ExitIntentPopup />
     </div>
   );
 }

@@ -1,6 +1,67 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/email-list";
+import { clientIpFrom } from "~/server/lists/client-ip.server";
+import { emailListReturnPath } from "~/server/lists/return-path.server";
+import { subscribe } from "~/server/lists/subscribers.server";
+import { formToObject } from "~/validation/first-error";
+import { EMAIL_LIST_MESSAGES, type EmailListResponse } from "~/validation/email-list";
 
-// Filled in by its issue; until then it answers 404 like any unknown address.
+// The action behind every email-list form (DESIGN D12), with and without JavaScript:
+//  - with JavaScript the form submits through a fetcher and adds `_js=1`: the answer is data,
+//    { ok: true, message } or { ok: false, error } with a 4xx status;
+//  - a plain HTML post is redirected (303) back to the page in `returnTo` (same-site paths only),
+//    with the outcome in the query (?email_list=<form>&email_list_status=ok|<code>) and the hash
+//    of the form, so the page opens at the form showing its message.
+
+/** Like React Router's own check on actions: a post from another site's page is refused. */
+function fromAnotherSite(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return false;
+  try {
+    return new URL(origin).host !== new URL(request.url).host;
+  } catch {
+    return true;
+  }
+}
+
+function answer(body: EmailListResponse, status: number, headers?: HeadersInit) {
+  return data(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
 export function loader() {
-  throw data(null, { status: 404 });
+  throw data("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") throw data("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  let values: Record<string, string>;
+  try {
+    values = formToObject(await request.formData());
+  } catch {
+    return answer({ ok: false, code: "bad_request", error: EMAIL_LIST_MESSAGES.bad_request }, 400);
+  }
+  const wantsData = values._js === "1";
+  if (fromAnotherSite(request)) {
+    return answer({ ok: false, code: "bad_request", error: EMAIL_LIST_MESSAGES.bad_request }, 403);
+  }
+
+  const result = await subscribe({
+    form: values.form,
+    email: values.email_address,
+    firstName: values.first_name,
+    biggestChallenge: values.biggest_challenge,
+    honeypot: values.website,
+    ip: clientIpFrom(request, context),
+  });
+
+  const retryAfter = !result.ok && result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+  if (wantsData) {
+    return result.ok
+      ? answer({ ok: true, message: result.message }, 200)
+      : answer({ ok: false, code: result.code, error: result.error, field: result.field }, result.status, retryAfter);
+  }
+  throw redirect(emailListReturnPath(values.returnTo, values.form, result.ok ? "ok" : result.code), {
+    status: 303,
+    headers: { "Cache-Control": "no-store" },
+  });
 }
