@@ -1,34 +1,109 @@
 import type { Route } from "./+types/coaching-services";
-import { seo } from "~/utils/seo";
+import { BookingEmbed } from "~/components/booking-embed";
+import { FaqAccordion, faqPageJsonLd } from "~/components/faq-accordion";
+import { CalendarIcon, CheckIcon } from "~/components/icons";
+import { NewsletterSection } from "~/components/newsletter-section";
 import { PageHero } from "~/components/page-hero";
+import { PlanCard } from "~/components/plan-card";
+import { Section } from "~/components/section";
+import {
+  communitySection,
+  consultationSection,
+  faqSection,
+  newsletterSection,
+  plansSection,
+  servicesFaq,
+  servicesHero,
+} from "~/content/coaching-services";
+import { communityTier, OFFER_FACTS, paidPlans } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
+import { seo, siteFromMatches } from "~/utils/seo";
 
 export default function Page() {
   const { site } = useRootData();
+  const consultation = consultationSection(site);
+  const tier = communityTier(site);
+
   return (
     <main id="main">
-      <PageHero title={"Coaching Services"} intro={"Find the support that fits your life, your body and your week."} />
-      <section id="consultation" aria-labelledby="consultation-heading" className="container-page py-16">
-        <h2 id="consultation-heading" className="font-display text-3xl">
-          Book your free consultation
-        </h2>
-        <p className="mt-4 max-w-prose text-lg">
-          A relaxed 20-minute video call to talk through your goals, your symptoms and the right next step for you.
-        </p>
-        <p className="mt-6">
-          <a className="btn btn-primary" href={`https://cal.com/${site.booking.calLink}`} target="_blank" rel="noopener noreferrer">
-            Choose a time that suits you
-          </a>
-        </p>
+      <PageHero eyebrow={servicesHero.eyebrow} title={servicesHero.title} intro={servicesHero.intro}>
+        <a href="#consultation" className="btn btn-primary btn-lg max-sm:px-5 max-sm:text-base">
+          <CalendarIcon className="size-5" />
+          {servicesHero.cta}
+        </a>
+        <a href="#plans" className="btn btn-ghost btn-lg max-sm:px-5 max-sm:text-base">
+          Compare programmes
+        </a>
+      </PageHero>
+
+      <Section name="plans" id="plans" eyebrow={plansSection.eyebrow} title={plansSection.title} intro={plansSection.intro}>
+        <div className="mx-auto grid max-w-5xl gap-10 pt-4 md:grid-cols-2 md:gap-8">
+          {paidPlans(site).map((plan) => (
+            <PlanCard key={plan.id} plan={plan} />
+          ))}
+        </div>
+      </Section>
+
+      <section aria-labelledby="community-tier-heading" className="section-y bg-sand-100">
+        <div className="container-page grid items-center gap-10 lg:grid-cols-[1fr_1fr] lg:gap-16">
+          <div>
+            <p className="eyebrow">{communitySection.eyebrow}</p>
+            <h2 id="community-tier-heading" className="mt-3 text-3xl sm:text-4xl lg:text-5xl">
+              {communitySection.title}
+            </h2>
+            <p className="mt-5 text-lg text-ink-muted sm:text-xl">{communitySection.intro}</p>
+          </div>
+          <PlanCard plan={tier} variant="free" className="bg-white" />
+        </div>
       </section>
+
+      <section id="consultation" aria-labelledby="consultation-heading" className="section-y bg-white">
+        <div className="container-page grid gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-14">
+          <div className="lg:pt-4">
+            <p className="eyebrow">{consultation.eyebrow}</p>
+            <h2 id="consultation-heading" className="mt-3 text-3xl sm:text-4xl lg:text-5xl">
+              {consultation.title}
+            </h2>
+            <p className="mt-5 text-lg text-ink-muted">{consultation.intro}</p>
+            <ul className="mt-8 space-y-4">
+              {consultation.points.map((point) => (
+                <li key={point} className="flex gap-3 text-base text-ink">
+                  <span
+                    aria-hidden="true"
+                    className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700"
+                  >
+                    <CheckIcon className="size-4" strokeWidth={2.5} />
+                  </span>
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <BookingEmbed calLink={site.booking.calLink} namespace={site.booking.namespace} />
+        </div>
+      </section>
+
+      <Section name="faq" tone="sand" eyebrow={faqSection.eyebrow} title={faqSection.title} intro={faqSection.intro}>
+        <FaqAccordion items={servicesFaq(site)} idPrefix="services-faq" className="mx-auto max-w-3xl" />
+      </Section>
+
+      <NewsletterSection
+        name="newsletter"
+        eyebrow={newsletterSection.eyebrow}
+        title={newsletterSection.title}
+        intro={newsletterSection.intro}
+      />
     </main>
   );
 }
 
 export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
   return seo(matches, {
     path: "/coaching-services",
     title: "Coaching Services",
-    description: "Compare Learn to Lift, 1-to-1 online coaching and the free community, book a free 20-minute consultation and find answers to common questions.",
+    description:
+      `Compare Learn to Lift, 1-to-1 online coaching and the free community, book a free ${OFFER_FACTS.consultationMinutes}-minute consultation and find answers to common questions.`,
+    jsonLd: site ? [faqPageJsonLd(servicesFaq(site))] : [],
   });
 }

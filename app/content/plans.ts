@@ -1,0 +1,157 @@
+import type { Product, ProductKey } from "~/config/catalogue";
+import type { PublicSiteConfig } from "~/config/public";
+import { formatPrice } from "~/utils/format";
+
+// The plan offers of SPEC §3 ("Plan offer (display data)") built from the catalogue (DESIGN D1):
+// every price shown on a plan card, in a FAQ answer or in structured data is derived here from
+// the catalogue's pence, never typed into a page.
+
+/**
+ * Facts about the offers that the catalogue does not (yet) carry as numbers (SPEC §9). One place,
+ * so a page never types them. NOTE: if the coach's configuration grows these fields, read them
+ * from there instead.
+ */
+export const OFFER_FACTS = {
+  /** Learn to Lift runs for six weeks; its weekly price is the course price over these weeks. */
+  learnToLiftWeeks: 6,
+  /** The free consultation is a 20-minute video call. */
+  consultationMinutes: 20,
+  /** 1-to-1 coaching: one video workout a week of this length. */
+  oneToOneSessionMinutes: 45,
+} as const;
+
+const WEEKS_PER_YEAR = 52;
+const MONTHS_PER_YEAR = 12;
+
+/** Rounds pence to the nearest whole pound (still in pence), for "about this much a week" prices. */
+function toWholePounds(pence: number): number {
+  return Math.round(pence / 100) * 100;
+}
+
+/**
+ * The weekly equivalent of a monthly price, rounded to the pound: monthly × 12 ÷ 52.
+ * £477 a month gives £110 a week (SPEC §9).
+ */
+export function weeklyPenceFromMonthly(monthlyPence: number): number {
+  return toWholePounds((monthlyPence * MONTHS_PER_YEAR) / WEEKS_PER_YEAR);
+}
+
+/** The weekly equivalent of a one-time course price: £300 over 6 weeks gives £50 a week. */
+export function weeklyPenceOverWeeks(totalPence: number, weeks: number): number {
+  return toWholePounds(totalPence / weeks);
+}
+
+export function oneToOneKey(site: Pick<PublicSiteConfig, "coachSlug">): ProductKey {
+  return `stronger-with-${site.coachSlug}`;
+}
+
+/** The catalogue entry for a product key; throws if the catalogue lacks it (a configuration bug). */
+export function findProduct(catalogue: readonly Product[], key: ProductKey): Product {
+  const product = catalogue.find((p) => p.productKey === key);
+  if (!product) throw new Error(`The catalogue has no product '${key}'`);
+  return product;
+}
+
+/** The three offers with the prices every page shows, derived once. */
+export function offerPrices(site: Pick<PublicSiteConfig, "catalogue" | "coachSlug">) {
+  const learnToLift = findProduct(site.catalogue, "learn-to-lift");
+  const oneToOne = findProduct(site.catalogue, oneToOneKey(site));
+  const foundations = findProduct(site.catalogue, "build-stronger-foundations");
+  return {
+    learnToLift: {
+      product: learnToLift,
+      total: formatPrice(learnToLift.pricePence),
+      weekly: formatPrice(weeklyPenceOverWeeks(learnToLift.pricePence, OFFER_FACTS.learnToLiftWeeks)),
+    },
+    oneToOne: {
+      product: oneToOne,
+      monthly: formatPrice(oneToOne.pricePence),
+      weekly: formatPrice(weeklyPenceFromMonthly(oneToOne.pricePence)),
+    },
+    foundations: {
+      product: foundations,
+      monthly: formatPrice(foundations.pricePence),
+    },
+  };
+}
+
+export interface PlanLink {
+  href: string;
+  label: string;
+}
+
+/** SPEC §3 plan offer: name, subtitle, duration note, price text, features, popular flag, links. */
+export interface PlanOffer {
+  id: string;
+  name: string;
+  subtitle: string;
+  durationNote: string;
+  /** The headline price ("£50", "Free"). */
+  priceText: string;
+  /** What the headline price is per ("/week"); empty for a free tier. */
+  priceUnit: string;
+  /** How it is paid ("£300 in one payment"). */
+  priceNote: string;
+  features: string[];
+  popular: boolean;
+  learnMore: PlanLink;
+  buy: PlanLink;
+}
+
+/** The two paid plans on /coaching-services: Learn to Lift (most popular) and 1-to-1 coaching. */
+export function paidPlans(site: Pick<PublicSiteConfig, "catalogue" | "coachSlug" | "coachName">): PlanOffer[] {
+  const prices = offerPrices(site);
+  const { learnToLift, oneToOne } = prices;
+  return [
+    {
+      id: learnToLift.product.productKey,
+      name: learnToLift.product.name,
+      subtitle: "Small-group course for confident beginners",
+      durationNote: `${OFFER_FACTS.learnToLiftWeeks} weeks · lifetime access`,
+      priceText: learnToLift.weekly,
+      priceUnit: "/week",
+      priceNote: `${learnToLift.total} in one payment for all ${OFFER_FACTS.learnToLiftWeeks} weeks`,
+      features: learnToLift.product.features,
+      popular: true,
+      learnMore: { href: `${learnToLift.product.salesPath}#top`, label: "Learn More" },
+      buy: { href: learnToLift.product.checkoutPath, label: "Buy Now" },
+    },
+    {
+      id: oneToOne.product.productKey,
+      name: oneToOne.product.name,
+      subtitle: `1-to-1 online coaching with ${site.coachName}`,
+      durationNote: "Ongoing monthly coaching",
+      priceText: oneToOne.weekly,
+      priceUnit: "/week",
+      priceNote: `Billed monthly at ${oneToOne.monthly}`,
+      features: oneToOne.product.features,
+      popular: false,
+      learnMore: { href: `${oneToOne.product.salesPath}#top`, label: "Learn More" },
+      buy: { href: oneToOne.product.checkoutPath, label: "Buy Now" },
+    },
+  ];
+}
+
+/** The free community tier: both links go to the Build Stronger Foundations page (SPEC §2). */
+export function communityTier(site: Pick<PublicSiteConfig, "catalogue" | "coachSlug">): PlanOffer {
+  const { foundations } = offerPrices(site);
+  const href = `${foundations.product.salesPath}#top`;
+  return {
+    id: "free-community",
+    name: "Free Community",
+    subtitle: "Company, encouragement and answers, at no cost",
+    durationNote: "Monthly group video calls",
+    priceText: "Free",
+    priceUnit: "",
+    priceNote: `Want more structure? Build Stronger Foundations adds the habit course for ${foundations.monthly} a month.`,
+    features: [
+      "A private online space with women who get it",
+      "Monthly group video calls with Q&A",
+      "Gentle accountability and weekly prompts",
+      "First to hear about new courses and cohorts",
+    ],
+    popular: false,
+    learnMore: { href, label: "Learn More" },
+    buy: { href, label: "Join Now" },
+  };
+}
