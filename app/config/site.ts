@@ -65,7 +65,7 @@ export const defaultSiteConfig: SiteConfigInput = {
   communityUrl: "https://strongwithjo.circle.so",
   communityMembersUrl: "https://strongwithjo.circle.so/members",
   emailMarketing: { subscribersUrl: "https://app.kit.com/subscribers" },
-  nextCohortDate: "2026-01-12T09:00:00Z",
+  nextCohortDate: "2027-01-11T09:00:00Z",
   prices: { learnToLift: 30000, oneToOne: 47700, foundations: 2000 },
 };
 

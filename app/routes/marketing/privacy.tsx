@@ -1,12 +1,13 @@
 import type { Route } from "./+types/privacy";
+import { LegalDocument } from "~/components/article-legal";
+import { PRIVACY_UPDATED, privacyIntro, privacySections } from "~/content/privacy";
+import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { PageHero } from "~/components/page-hero";
 
-export default function Page() {
+export default function Privacy() {
+  const { site } = useRootData();
   return (
-    <main id="main">
-      <PageHero title={"Privacy Policy"} intro={"Last updated January 2025"} />
-    </main>
+    <LegalDocument title="Privacy Policy" updated={PRIVACY_UPDATED} intro={privacyIntro(site)} sections={privacySections(site)} />
   );
 }
 
@@ -14,6 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
     path: "/privacy",
     title: "Privacy Policy",
-    description: "How we collect, use and protect your personal information.",
+    description:
+      "How we collect, use and protect your personal information, who we share it with, and your rights under UK data protection law.",
   });
 }

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/terms";
+import { LegalDocument } from "~/components/article-legal";
+import { TERMS_INTRO, TERMS_UPDATED, termsSections } from "~/content/terms";
+import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { PageHero } from "~/components/page-hero";
 
-export default function Page() {
+export default function Terms() {
+  const { site } = useRootData();
   return (
-    <main id="main">
-      <PageHero title={"Terms and Conditions"} intro={"Last updated January 2025"} />
-    </main>
+    <LegalDocument title="Terms and Conditions" updated={TERMS_UPDATED} intro={TERMS_INTRO} sections={termsSections(site)} />
   );
 }
 
@@ -14,6 +15,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
     path: "/terms",
     title: "Terms and Conditions",
-    description: "The terms and conditions for using this website and our coaching services.",
+    description:
+      "The terms and conditions for using this website and our coaching services: services, payments and refunds, health and safety, and your rights.",
   });
 }
