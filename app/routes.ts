@@ -34,6 +34,7 @@ export default [
   route("sign-out", "routes/api/sign-out.ts"),
   route("reset-password", "routes/account/reset-password.tsx"),
   route("settings/data", "routes/account/download-data.ts"),
+  route("settings/security", "routes/account/security.ts"),
   route("uploads/*", "routes/api/uploads.ts"),
   route("api/email-list", "routes/api/email-list.ts"),
   route("email/confirm", "routes/api/email-confirm.tsx"),

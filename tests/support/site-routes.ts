@@ -47,6 +47,7 @@ export const nonPageRoutePaths = [
   "/sign-out",
   "/reset-password",
   "/settings/data",
+  "/settings/security",
   "/uploads/*",
   "/api/email-list",
   "/email/confirm",
