@@ -11,6 +11,9 @@ export function startServerResources(): Promise<void> {
   state.__serverStarted ??= (async () => {
     const env = getServerEnv();
     const site = getSiteConfig();
+    // A malformed S3 setting should stop start-up, not the first upload. (Imported only when
+    // used: the AWS SDK is large, and start-up time matters.)
+    if (env.S3_BUCKET) (await import("~/server/storage/s3.server")).s3ConfigFromEnv();
     await openDatabase();
     await migrateDatabase();
     logger.info("server resources ready", {

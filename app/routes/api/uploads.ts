@@ -1,6 +1,9 @@
-import { data } from "react-router";
+import { serveLocalUpload } from "~/server/uploads/serve-upload.server";
+import type { Route } from "./+types/uploads";
 
-// Filled in by its issue; until then it answers 404 like any unknown address.
-export function loader() {
-  throw data(null, { status: 404 });
+// /uploads/<key>: the files of the local storage backend (DATA_DIR/uploads), with their content
+// type, a year's immutable caching and ETags. 404 for anything else, and always when the files
+// are in S3. The checks live in serveLocalUpload.
+export function loader({ request }: Route.LoaderArgs) {
+  return serveLocalUpload(request);
 }

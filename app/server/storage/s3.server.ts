@@ -1,0 +1,156 @@
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
+import { getServerEnv, type ServerEnv } from "~/config/env.server";
+import { ConfigError } from "~/config/site";
+import type { FileStorage } from "./index.server";
+import { assertStorageKey } from "./keys.server";
+
+// The production backend (DESIGN §2): an S3 bucket, or any S3-compatible service (Cloudflare R2,
+// Backblaze B2, MinIO, DigitalOcean Spaces…) through S3_ENDPOINT, with the real AWS SDK v3.
+// Every server of a load-balanced deployment sees the same files. Decisions:
+// docs/decisions/051-s3-storage-backend.md.
+
+export const S3_DEFAULT_REGION = "eu-west-2";
+
+/**
+ * Keys are unique per upload (SPEC §3: a timestamp in every name), so an object never changes
+ * once written and browsers and CDNs may keep it for a year.
+ */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's address; path-style addressing is used when set. */
+  endpoint?: string;
+  /** Both or neither; without them the SDK's default chain is used (IAM role, profile…). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where browsers load objects from (a CDN or the bucket's public domain); key is appended. */
+  publicUrl?: string;
+}
+
+function httpUrl(variable: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError([{ field: variable, reason: "must be an http(s) URL" }]);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError([{ field: variable, reason: "must be an http(s) URL" }]);
+  }
+  return value.replace(/\/+$/, "");
+}
+
+/** The backend's settings from S3_* variables; throws ConfigError naming a bad one. */
+export function s3ConfigFromEnv(env: ServerEnv = getServerEnv()): S3StorageConfig {
+  if (!env.S3_BUCKET) throw new ConfigError([{ field: "S3_BUCKET", reason: "is required for S3 storage" }]);
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    throw new ConfigError([{ field: missing, reason: "must be set together with the other S3 key" }]);
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? S3_DEFAULT_REGION,
+    endpoint: env.S3_ENDPOINT ? httpUrl("S3_ENDPOINT", env.S3_ENDPOINT) : undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    publicUrl: env.S3_PUBLIC_URL ? httpUrl("S3_PUBLIC_URL", env.S3_PUBLIC_URL) : undefined,
+  };
+}
+
+export function createS3Client(config: S3StorageConfig): S3Client {
+  const options: S3ClientConfig = { region: config.region };
+  if (config.accessKeyId && config.secretAccessKey) {
+    options.credentials = { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey };
+  }
+  if (config.endpoint) {
+    options.endpoint = config.endpoint;
+    // NOTE: S3-compatible services rarely support virtual-hosted buckets on a custom domain, and
+    // several reject the CRC32 checksums the SDK adds by default since 3.729; send checksums only
+    // where the API requires them (DeleteObjects) for those services.
+    options.forcePathStyle = true;
+    options.requestChecksumCalculation = "WHEN_REQUIRED";
+    options.responseChecksumValidation = "WHEN_REQUIRED";
+  }
+  return new S3Client(options);
+}
+
+/** A key as it appears in a URL path: each segment percent-encoded, slashes kept. */
+function urlPath(key: string): string {
+  return key.split("/").map(encodeURIComponent).join("/");
+}
+
+export interface S3Storage extends FileStorage {
+  readonly kind: "s3";
+  readonly client: S3Client;
+  readonly bucket: string;
+}
+
+export function createS3Storage(config: S3StorageConfig = s3ConfigFromEnv()): S3Storage {
+  const client = createS3Client(config);
+  const { bucket } = config;
+  const base =
+    config.publicUrl ??
+    (config.endpoint ? `${config.endpoint}/${encodeURIComponent(bucket)}` : `https://${bucket}.s3.${config.region}.amazonaws.com`);
+
+  return {
+    kind: "s3",
+    client,
+    bucket,
+    async put(key, bytes, contentType) {
+      assertStorageKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
+        }),
+      );
+    },
+    async delete(key) {
+      assertStorageKey(key);
+      // S3 answers 204 whether or not the object existed.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async deletePrefix(prefix) {
+      // A folder, never a partial name: "profile-pictures/ab/" must not match "profile-pictures/abc/".
+      if (!prefix.endsWith("/")) throw new Error(`Invalid storage prefix: ${JSON.stringify(prefix)}`);
+      assertStorageKey(prefix.slice(0, -1));
+      // Each page holds at most 1000 keys, which is also DeleteObjects' limit per call. A
+      // continuation token points past the last key listed, so deleting as we go is safe.
+      let continuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: continuationToken }),
+        );
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
+        if (keys.length > 0) {
+          const result = await client.send(
+            new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }),
+          );
+          if (result.Errors?.length) {
+            const first = result.Errors[0]!;
+            throw new Error(
+              `S3 could not delete ${result.Errors.length} object(s) under ${prefix}: ${first.Key} (${first.Code}: ${first.Message})`,
+            );
+          }
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
+    },
+    publicUrl(key) {
+      assertStorageKey(key);
+      return `${base}/${urlPath(key)}`;
+    },
+  };
+}
