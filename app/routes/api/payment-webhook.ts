@@ -1,6 +1,13 @@
-import { data } from "react-router";
+import type { Route } from "./+types/payment-webhook";
+import { handleWebhookRequest } from "~/server/payments/webhooks.server";
 
-// Filled in by its issue; until then it answers 404 like any unknown address.
+// POST /api/payments/webhook: the payment provider's events (Stripe's, or the built-in test
+// checkout's, signed the same way). The body is read raw: the signature is over its exact bytes.
+
 export function loader() {
-  throw data(null, { status: 404 });
+  return new Response("Method Not Allowed", { status: 405, headers: { allow: "POST" } });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return handleWebhookRequest(request);
 }

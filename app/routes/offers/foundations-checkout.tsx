@@ -1,18 +1,26 @@
 import type { Route } from "./+types/foundations-checkout";
+import { CheckoutPage } from "~/components/checkout-page";
+import { checkoutContent } from "~/content/checkout";
+import { checkoutAction, checkoutLoader } from "~/server/payments/checkout-page.server";
+import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { PageHero } from "~/components/page-hero";
 
-export default function Page() {
-  return (
-    <main id="main">
-      <PageHero title={"Welcome to Build Stronger Foundations"} intro={"Create your account below to join today"} />
-    </main>
-  );
+export function loader({ request }: Route.LoaderArgs) {
+  return checkoutLoader(request, "build-stronger-foundations");
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return checkoutAction(request, "build-stronger-foundations");
+}
+
+export default function FoundationsCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  return <CheckoutPage content={checkoutContent(site, "foundations")} {...loaderData} error={actionData?.error} />;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
-    path: "/build-stronger-foundations-checkout",
+    noindex: true,
     title: "Checkout: Build Stronger Foundations",
     description: "Join Build Stronger Foundations, the habit course and community for women 40+.",
   });

@@ -1,18 +1,26 @@
 import type { Route } from "./+types/learn-to-lift-checkout";
+import { CheckoutPage } from "~/components/checkout-page";
+import { checkoutContent } from "~/content/checkout";
+import { checkoutAction, checkoutLoader } from "~/server/payments/checkout-page.server";
+import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { PageHero } from "~/components/page-hero";
 
-export default function Page() {
-  return (
-    <main id="main">
-      <PageHero title={"Join Learn to Lift"} intro={"Create your account below to secure your place."} />
-    </main>
-  );
+export function loader({ request }: Route.LoaderArgs) {
+  return checkoutLoader(request, "learn-to-lift");
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return checkoutAction(request, "learn-to-lift");
+}
+
+export default function LearnToLiftCheckout({ loaderData, actionData }: Route.ComponentProps) {
+  const { site } = useRootData();
+  return <CheckoutPage content={checkoutContent(site, "learn-to-lift")} {...loaderData} error={actionData?.error} />;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
-    path: "/learn-to-lift-checkout",
+    noindex: true,
     title: "Checkout: Learn to Lift",
     description: "Secure your place on Learn to Lift, the 6-week strength course for women 40+.",
   });

@@ -1,21 +1,29 @@
 import type { Route } from "./+types/one-to-one-checkout";
-import { seo, siteFromMatches } from "~/utils/seo";
-import { PageHero } from "~/components/page-hero";
+import { CheckoutPage } from "~/components/checkout-page";
+import { getSiteConfig } from "~/config/env.server";
+import { checkoutContent } from "~/content/checkout";
+import { oneToOneKey } from "~/content/plans";
+import { checkoutAction, checkoutLoader } from "~/server/payments/checkout-page.server";
 import { useRootData } from "~/utils/root-data";
+import { seo, siteFromMatches } from "~/utils/seo";
 
-export default function Page() {
+export function loader({ request }: Route.LoaderArgs) {
+  return checkoutLoader(request, oneToOneKey(getSiteConfig()));
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return checkoutAction(request, oneToOneKey(getSiteConfig()));
+}
+
+export default function OneToOneCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { site } = useRootData();
-  return (
-    <main id="main">
-      <PageHero title={`Join Stronger with ${site.coachName}`} intro={"Create your account below to start your coaching."} />
-    </main>
-  );
+  return <CheckoutPage content={checkoutContent(site, "one-to-one")} {...loaderData} error={actionData?.error} />;
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const site = siteFromMatches(matches) ?? { coachName: "", coachSlug: "" };
+  const site = siteFromMatches(matches) ?? { coachName: "" };
   return seo(matches, {
-    path: `/stronger-with-${site.coachSlug}-checkout`,
+    noindex: true,
     title: `Checkout: Stronger with ${site.coachName}`,
     description: `Join Stronger with ${site.coachName}, 1-to-1 online strength coaching for women 40+.`,
   });

@@ -195,9 +195,25 @@ export const purchases = pgTable(
     /** Minor units (pence). */
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("gbp"),
+    /** paid, partially_refunded or refunded (charge.refunded webhooks). */
+    status: text("status").$type<PurchaseStatus>().notNull().default("paid"),
+    refundedAmountCents: integer("refunded_amount_cents").notNull().default(0),
+    refundedAt: timestamptz("refunded_at"),
+    /** The provider's payment intent (refunds are matched on it). */
+    paymentIntentId: text("payment_intent_id"),
+    /** The provider's invoice, for subscription payments: renewals are one purchase per invoice. */
+    invoiceId: text("invoice_id").unique(),
+    /** The provider's subscription this payment belongs to, if any. */
+    subscriptionId: text("subscription_id"),
   },
-  (t) => [index("purchases_user_id_purchased_at_idx").on(t.userId, t.purchasedAt.desc())],
+  (t) => [
+    index("purchases_user_id_purchased_at_idx").on(t.userId, t.purchasedAt.desc()),
+    index("purchases_payment_intent_id_idx").on(t.paymentIntentId),
+    check("purchases_status_check", sql`${t.status} in ('paid', 'partially_refunded', 'refunded')`),
+  ],
 );
+
+export type PurchaseStatus = "paid" | "partially_refunded" | "refunded";
 
 export const ADMIN_ROLE = "admin" as const;
 
@@ -227,6 +243,130 @@ export const adminActivityLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("admin_activity_log_created_at_idx").on(t.createdAt.desc())],
+);
+
+// ─── Commerce (DESIGN D1–D3a, D10) ──────────────────────────────────────────────────────────────
+
+/** Which payment provider a row came from: Stripe, or the built-in test checkout. */
+export type PaymentProviderName = "stripe" | "test";
+
+/** One provider customer per member and provider, created at her first checkout. */
+export const paymentCustomers = pgTable(
+  "payment_customers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    unique("payment_customers_provider_customer_unique").on(t.provider, t.customerId),
+  ],
+);
+
+/** Stripe's subscription statuses (the test provider uses the same words). */
+export type SubscriptionStatus =
+  | "active"
+  | "trialing"
+  | "past_due"
+  | "unpaid"
+  | "incomplete"
+  | "incomplete_expired"
+  | "paused"
+  | "canceled";
+
+/** A member's monthly offers, as the provider's webhooks last described them (DESIGN D3a). */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // NOTE: DESIGN D10 cancels subscriptions before deleting the account and keeps the row.
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    providerSubscriptionId: text("provider_subscription_id").notNull().unique(),
+    providerCustomerId: text("provider_customer_id"),
+    productKey: text("product_key").notNull(),
+    productName: text("product_name").notNull(),
+    status: text("status").$type<SubscriptionStatus>().notNull(),
+    currentPeriodEnd: timestamptz("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamptz("canceled_at"),
+    /**
+     * When the provider produced the state stored here (the event's `created` time). An event
+     * older than this changes nothing, so events arriving out of order never regress the state.
+     */
+    stateAt: timestamptz("state_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_id_idx").on(t.userId)],
+);
+
+/** Every provider webhook event, stored by its id and processed once (DESIGN D3a). */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    type: text("type").notNull(),
+    /** The event's own `created` time at the provider. */
+    eventCreatedAt: timestamptz("event_created_at").notNull(),
+    payload: jsonb("payload").$type<unknown>().notNull(),
+    receivedAt: timestamptz("received_at").notNull().defaultNow(),
+    processedAt: timestamptz("processed_at"),
+  },
+  (t) => [index("webhook_events_type_idx").on(t.type)],
+);
+
+// The built-in test checkout (payments/test-provider.server.ts) plays the payment provider when no
+// Stripe key is set. These tables are its side of the conversation, as Stripe's servers would
+// hold it; the site's own records above never read them directly.
+
+export type TestCheckoutStatus = "open" | "complete" | "expired";
+
+export const testCheckoutSessions = pgTable("test_checkout_sessions", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  mode: text("mode").$type<"payment" | "subscription">().notNull(),
+  productKey: text("product_key").notNull(),
+  productName: text("product_name").notNull(),
+  amountTotal: integer("amount_total").notNull(),
+  currency: text("currency").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  status: text("status").$type<TestCheckoutStatus>().notNull().default("open"),
+  paymentStatus: text("payment_status").$type<"unpaid" | "paid">().notNull().default("unpaid"),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  paymentIntentId: text("payment_intent_id"),
+  subscriptionId: text("subscription_id"),
+  invoiceId: text("invoice_id"),
+  declinedAt: timestamptz("declined_at"),
+  createdAt: createdAt(),
+  expiresAt: timestamptz("expires_at").notNull(),
+  completedAt: timestamptz("completed_at"),
+});
+
+export const testSubscriptions = pgTable(
+  "test_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    customerId: text("customer_id").notNull(),
+    productKey: text("product_key").notNull(),
+    productName: text("product_name").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    status: text("status").$type<SubscriptionStatus>().notNull(),
+    currentPeriodStart: timestamptz("current_period_start").notNull(),
+    currentPeriodEnd: timestamptz("current_period_end").notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamptz("canceled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("test_subscriptions_customer_id_idx").on(t.customerId)],
 );
 
 // ─── Email lists (DESIGN D12) ───────────────────────────────────────────────────────────────────
@@ -306,6 +446,8 @@ export const usersRelations = relations(users, ({ one, many }) => ({
   loginHistory: many(loginHistory),
   purchases: many(purchases),
   roles: many(userRoles),
+  paymentCustomers: many(paymentCustomers),
+  subscriptions: many(subscriptions),
 }));
 
 export const sessionsRelations = relations(sessions, ({ one }) => ({
@@ -330,6 +472,14 @@ export const loginHistoryRelations = relations(loginHistory, ({ one }) => ({
 
 export const purchasesRelations = relations(purchases, ({ one }) => ({
   user: one(users, { fields: [purchases.userId], references: [users.id] }),
+}));
+
+export const paymentCustomersRelations = relations(paymentCustomers, ({ one }) => ({
+  user: one(users, { fields: [paymentCustomers.userId], references: [users.id] }),
+}));
+
+export const subscriptionsRelations = relations(subscriptions, ({ one }) => ({
+  user: one(users, { fields: [subscriptions.userId], references: [users.id] }),
 }));
 
 export const userRolesRelations = relations(userRoles, ({ one }) => ({
@@ -360,6 +510,12 @@ export type LoginHistoryEntry = typeof loginHistory.$inferSelect;
 export type NewLoginHistoryEntry = typeof loginHistory.$inferInsert;
 export type Purchase = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;
+export type PaymentCustomer = typeof paymentCustomers.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type WebhookEvent = typeof webhookEvents.$inferSelect;
+export type TestCheckoutSession = typeof testCheckoutSessions.$inferSelect;
+export type TestSubscription = typeof testSubscriptions.$inferSelect;
 export type UserRole = typeof userRoles.$inferSelect;
 export type NewUserRole = typeof userRoles.$inferInsert;
 export type AdminActivity = typeof adminActivityLog.$inferSelect;

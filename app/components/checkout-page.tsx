@@ -1,0 +1,197 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { AuthForm } from "~/components/auth-form";
+import { CheckIcon, ShieldIcon } from "~/components/icons";
+import { PageHero } from "~/components/page-hero";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import {
+  alreadySubscribedMessage,
+  CHECKOUT_MESSAGES,
+  PRIVACY_NOTE,
+  PURCHASE_BUTTON_TEXT,
+  type CheckoutContent,
+} from "~/content/checkout";
+
+// One checkout page (SPEC §2, §4 "Checkout", §8): title, price card, steps, What's Included,
+// privacy and terms notes, and the purchase panel: the sign-up / log-in form for a visitor, or
+// 'Complete Your Purchase' for a member. Both end on the provider's hosted page in the same tab
+// (DESIGN D4).
+
+export interface CheckoutPageProps {
+  content: CheckoutContent;
+  signedIn: boolean;
+  email: string | null;
+  /** ?cancelled=true on arrival. */
+  cancelled: boolean;
+  /** She already has this monthly offer running. */
+  alreadySubscribed: boolean;
+  /** The action's alert (SPEC §8 "Checkout"), if starting the payment failed. */
+  error?: string;
+}
+
+export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubscribed, error }: CheckoutPageProps) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const action = location.pathname;
+  const [starting, setStarting] = useState(false);
+  const busy = starting || (navigation.state !== "idle" && navigation.formAction === action);
+  const afterAuthForm = useRef<HTMLFormElement>(null);
+
+  // SPEC §4: the cancelled alert stays on screen while the query leaves the address bar.
+  const [showCancelled] = useState(cancelled);
+  useEffect(() => {
+    if (!cancelled) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("cancelled");
+    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+  }, [cancelled]);
+
+  /**
+   * Right after sign-up or log-in: the new session starts the payment, as the button would. A
+   * plain document post (not the router's): the router is still reloading the page's data for the
+   * new session, and the answer is a redirect to the provider's page anyway.
+   */
+  function startPaymentAfterAuth() {
+    setStarting(true);
+    afterAuthForm.current?.submit();
+  }
+
+  const headingId = `${content.id}-purchase-heading`;
+
+  return (
+    <main id="main">
+      <PageHero eyebrow="Checkout" title={content.title} intro={content.intro} />
+
+      <div className="container-page py-12 sm:py-16">
+        {showCancelled || error ? (
+          <div className="mb-10 flex max-w-3xl flex-col gap-4">
+            {showCancelled && !error ? <Alert variant="warning">{CHECKOUT_MESSAGES.cancelled}</Alert> : null}
+            {error ? <Alert variant="destructive">{error}</Alert> : null}
+          </div>
+        ) : null}
+
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start lg:gap-14">
+          <div className="flex flex-col gap-10">
+            <PriceCard content={content} />
+
+            <section aria-labelledby={`${content.id}-steps`}>
+              <h2 id={`${content.id}-steps`} className="text-3xl">
+                {content.steps.heading}
+              </h2>
+              <ol className="mt-6 flex flex-col gap-4">
+                {content.steps.items.map((step, i) => (
+                  <li key={step} className="flex items-start gap-4">
+                    <span
+                      aria-hidden="true"
+                      className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+                    >
+                      {i + 1}
+                    </span>
+                    <span className="pt-1 text-lg text-ink">{step}</span>
+                  </li>
+                ))}
+              </ol>
+            </section>
+
+            <section aria-labelledby={`${content.id}-included`}>
+              <h2 id={`${content.id}-included`} className="text-3xl">
+                {content.included.heading}
+              </h2>
+              <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+                {content.included.items.map((item) => (
+                  <li key={item} className="flex items-start gap-3 text-base text-ink">
+                    <CheckIcon className="mt-0.5 size-5 shrink-0 text-brand-700" strokeWidth={2.5} />
+                    <span>{item}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+
+          <aside aria-labelledby={headingId} className="lg:sticky lg:top-28">
+            <div className="rounded-3xl border border-sand-200 bg-white p-6 shadow-md sm:p-8">
+              <h2 id={headingId} className="sr-only">
+                {signedIn ? "Complete your purchase" : "Create your account or log in"}
+              </h2>
+              {signedIn && alreadySubscribed ? (
+                <div className="flex flex-col gap-5">
+                  <p className="font-display text-xl font-semibold text-ink">{content.product.name}</p>
+                  <Alert variant="info" role="status">
+                    {alreadySubscribedMessage(content.product.name)}
+                  </Alert>
+                  <Link to="/settings" className="btn btn-outline btn-lg w-full">
+                    Go to account settings
+                  </Link>
+                </div>
+              ) : signedIn ? (
+                <Form method="post" action={action} className="flex flex-col gap-5">
+                  <p className="font-display text-xl font-semibold text-ink">{content.product.name}</p>
+                  <p className="text-base text-ink-muted">
+                    You&apos;re logged in{email ? (
+                      <>
+                        {" "}as <strong className="text-ink">{email}</strong>
+                      </>
+                    ) : null}
+                    . You&apos;ll pay securely on our payment provider&apos;s page.
+                  </p>
+                  <input type="hidden" name="purchase" value={content.product.productKey} />
+                  <Button type="submit" size="lg" className="w-full" loading={busy}>
+                    {PURCHASE_BUTTON_TEXT}
+                  </Button>
+                </Form>
+              ) : (
+                <AuthForm
+                  sourceLabel={content.sourceLabel}
+                  submitText={PURCHASE_BUTTON_TEXT}
+                  skipRedirect
+                  intent={{ productKey: content.product.productKey }}
+                  onSuccess={startPaymentAfterAuth}
+                />
+              )}
+              <Form ref={afterAuthForm} reloadDocument method="post" action={action} hidden>
+                <input type="hidden" name="purchase" value={content.product.productKey} />
+              </Form>
+              <p className="mt-6 border-t border-sand-200 pt-5 text-sm text-ink-muted">
+                By signing up or completing your purchase, you accept our{" "}
+                <Link to="/terms" className="link">
+                  Terms and Conditions
+                </Link>{" "}
+                and{" "}
+                <Link to="/privacy" className="link">
+                  Privacy Policy
+                </Link>
+                .
+              </p>
+            </div>
+            <p className="mt-5 flex items-start gap-3 rounded-2xl bg-sand-100 p-4 text-sm text-ink">
+              <ShieldIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              <span>{PRIVACY_NOTE}</span>
+            </p>
+          </aside>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function PriceCard({ content }: { content: CheckoutContent }) {
+  const { product, priceCard } = content;
+  return (
+    <section
+      aria-labelledby={`${content.id}-price`}
+      className="rounded-[2rem] border border-brand-800 bg-brand-800 p-7 text-sand-100 shadow-xl sm:p-9 on-dark"
+    >
+      <h2 id={`${content.id}-price`} className="text-2xl text-white sm:text-3xl">
+        {product.name}
+      </h2>
+      <p className="mt-5 flex flex-wrap items-baseline gap-2">
+        <span className="font-display text-5xl leading-none font-semibold tracking-tight text-white sm:text-6xl">
+          {priceCard.price}
+        </span>
+        <span className="text-lg text-brand-100">{priceCard.unit}</span>
+      </p>
+      <p className="mt-4 text-base text-brand-100">{priceCard.note}</p>
+    </section>
+  );
+}

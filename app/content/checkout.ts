@@ -1,0 +1,188 @@
+import type { Product } from "~/config/catalogue";
+import type { PublicSiteConfig } from "~/config/public";
+import { formatLongDate } from "~/utils/format";
+import { LEARN_TO_LIFT_FACTS } from "~/content/learn-to-lift";
+import { OFFER_FACTS, offerPrices, oneToOneKey } from "~/content/plans";
+
+// The copy of the three checkout pages, the test checkout and /payment-success (SPEC §2, §8).
+// Prices and names come from the catalogue (DESIGN D1) through offerPrices(); nothing here types
+// a price.
+
+/** SPEC §8 "Checkout": the alerts, verbatim. */
+export const CHECKOUT_MESSAGES = {
+  providerError: "There was an issue processing your payment request. Please try again or contact support.",
+  missingUrl: "Unable to create payment session. Please try again or contact support.",
+  unexpected: "An unexpected error occurred. Please try again or contact support.",
+  cancelled: "Payment was cancelled. Please try again when you're ready to complete your purchase.",
+} as const;
+
+export type CheckoutErrorCode = "provider_error" | "missing_url" | "unexpected" | "unknown_product";
+
+export function checkoutErrorMessage(code: CheckoutErrorCode): string {
+  switch (code) {
+    case "provider_error":
+      return CHECKOUT_MESSAGES.providerError;
+    case "missing_url":
+      return CHECKOUT_MESSAGES.missingUrl;
+    default:
+      return CHECKOUT_MESSAGES.unexpected;
+  }
+}
+
+/** A member who already has this monthly offer running (buying it twice would bill her twice). */
+export function alreadySubscribedMessage(productName: string): string {
+  return `You already have ${productName}. You can manage your subscription from your account settings.`;
+}
+
+export const PURCHASE_BUTTON_TEXT = "Complete Your Purchase";
+
+export const PRIVACY_NOTE =
+  "Your privacy matters. Your personal information is never sold, traded, shared or rented to anyone. We use it only to run your account and your coaching.";
+
+export type CheckoutOfferId = "learn-to-lift" | "one-to-one" | "foundations";
+
+export interface CheckoutPriceCard {
+  /** The headline price ("£300", "£20"). */
+  price: string;
+  /** After the price ("one payment", "/month"). */
+  unit: string;
+  /** A line under it ("That's £50 a week over 6 weeks"). */
+  note: string;
+}
+
+export interface CheckoutContent {
+  id: CheckoutOfferId;
+  product: Product;
+  title: string;
+  intro: string;
+  /** The source label of the sign-up form and the profile's signup_source (SPEC §9). */
+  sourceLabel: string;
+  priceCard: CheckoutPriceCard;
+  /** A numbered list with its heading: how it works, or the five next steps. */
+  steps: { heading: string; items: string[] };
+  /** What's Included (Build Stronger Foundations), otherwise the product's features. */
+  included: { heading: string; items: string[] };
+}
+
+type CheckoutSite = Pick<PublicSiteConfig, "catalogue" | "coachSlug" | "coachName" | "nextCohortDate">;
+
+/** Build Stronger Foundations: eight course points plus lifetime access (SPEC §2). */
+export const FOUNDATIONS_INCLUDED = [
+  "Why habits beat motivation, and how to start smaller than you think",
+  "Finding your own reasons to move, beyond the number on the scales",
+  "Fitting movement into the week you actually have",
+  "Cutting decision fatigue with simple, repeatable routines",
+  "Consistency over perfection: getting back on track after a missed week",
+  "Sleep, energy and recovery through perimenopause and menopause",
+  "Building confidence by keeping small promises to yourself",
+  "Practical worksheets that take 10–15 minutes",
+  "Lifetime access to course materials",
+];
+
+export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): CheckoutContent {
+  const prices = offerPrices(site);
+  switch (id) {
+    case "foundations": {
+      const { product, monthly } = prices.foundations;
+      return {
+        id,
+        product,
+        title: `Welcome to ${product.name}`,
+        intro: "Create your account below to join today",
+        sourceLabel: product.name,
+        priceCard: { price: monthly, unit: "/month", note: "Billed monthly. Cancel any time from your account." },
+        steps: {
+          heading: "How joining works",
+          items: [
+            "Create your account, or log in if you already have one.",
+            `Pay ${monthly} securely on our payment provider's page.`,
+            "Check your email for your welcome message and course access.",
+            "Join the private community and say hello.",
+          ],
+        },
+        included: { heading: "What's Included", items: FOUNDATIONS_INCLUDED },
+      };
+    }
+    case "learn-to-lift": {
+      const { product, total, weekly } = prices.learnToLift;
+      const f = LEARN_TO_LIFT_FACTS;
+      return {
+        id,
+        product,
+        title: `Join ${product.name}`,
+        intro: "Create your account below to secure your place.",
+        sourceLabel: product.name,
+        priceCard: {
+          price: total,
+          unit: "one payment",
+          note: `That's ${weekly} a week over ${f.weeks} weeks, with lifetime access.`,
+        },
+        steps: {
+          heading: "Your five next steps",
+          items: [
+            "Complete your purchase to secure your place on the next cohort.",
+            "Check your email for your welcome pack and joining details.",
+            "Join the private community and introduce yourself to your group.",
+            "Watch the short welcome lessons and check you have a little space to move.",
+            `Start your first workout when the cohort begins on ${formatLongDate(site.nextCohortDate)}.`,
+          ],
+        },
+        included: { heading: "What's Included", items: product.features },
+      };
+    }
+    case "one-to-one": {
+      const { product, monthly, weekly } = prices.oneToOne;
+      return {
+        id,
+        product,
+        title: `Join ${product.name}`,
+        intro: "Create your account below to start your coaching.",
+        sourceLabel: product.name,
+        priceCard: { price: weekly, unit: "/week", note: `Billed monthly at ${monthly}. Cancel any time from your account.` },
+        steps: {
+          heading: "How it works",
+          items: [
+            "Create your account, or log in if you already have one.",
+            `Complete your purchase: ${monthly} a month, paid securely on our payment provider's page.`,
+            `${site.coachName} emails you within one working day to book your first session.`,
+            `Train together in a ${OFFER_FACTS.oneToOneSessionMinutes}-minute video workout every week, with daily support in between.`,
+          ],
+        },
+        included: { heading: "What's Included", items: product.features },
+      };
+    }
+  }
+}
+
+/** The checkout offer of a product key, for pages that start from a product. */
+export function checkoutOfferFor(site: Pick<PublicSiteConfig, "coachSlug">, productKey: string): CheckoutOfferId | null {
+  if (productKey === "learn-to-lift") return "learn-to-lift";
+  if (productKey === "build-stronger-foundations") return "foundations";
+  if (productKey === oneToOneKey(site)) return "one-to-one";
+  return null;
+}
+
+// ─── /payment-success ───────────────────────────────────────────────────────────────────────────
+
+export const SUCCESS_CARDS = [
+  {
+    title: "Check your email",
+    body: "Your receipt and welcome email are on their way, with everything you need to get started.",
+  },
+  {
+    title: "Join the private community",
+    body: "Say hello to women on the same path, ask questions and share your wins.",
+    link: "Join the community",
+  },
+  {
+    title: "Start learning",
+    body: "Begin with the first lesson when you're ready. Small steps, done consistently, add up.",
+  },
+] as const;
+
+/** What was gained, when the page does not know the product (otherwise the product's features). */
+export const SUCCESS_GAINS = [
+  "Expert guidance designed for women in perimenopause and menopause",
+  "A plan that fits your life, built on small, sustainable habits",
+  "A supportive community of women who understand",
+];

@@ -1,0 +1,44 @@
+import { data, redirect } from "react-router";
+import { getSessionUser, requireUser } from "~/server/auth.server";
+import { alreadySubscribedMessage } from "~/content/checkout";
+import { findCatalogueProduct } from "./catalogue.server";
+import { startCheckout } from "./checkout.server";
+import { findRunningSubscription } from "./queries.server";
+
+// The loader and action shared by the three checkout pages (SPEC §2, §4 "Checkout", §8).
+
+export interface CheckoutLoaderData {
+  signedIn: boolean;
+  email: string | null;
+  /** ?cancelled=true: she came back from the payment page without paying. */
+  cancelled: boolean;
+  /** She already has this monthly offer running: buying it again would bill her twice. */
+  alreadySubscribed: boolean;
+}
+
+export interface CheckoutActionData {
+  error: string;
+}
+
+export async function checkoutLoader(request: Request, productKey: string): Promise<CheckoutLoaderData> {
+  const user = await getSessionUser(request);
+  const cancelled = new URL(request.url).searchParams.get("cancelled") === "true";
+  const alreadySubscribed = user ? (await findRunningSubscription(user.id, productKey)) !== null : false;
+  return { signedIn: user !== null, email: user?.email ?? null, cancelled, alreadySubscribed };
+}
+
+/**
+ * 'Complete Your Purchase': a real form post (it works before JavaScript loads). The product is
+ * the page's, never the browser's choice; the member is the session's. On success the browser
+ * goes to the provider's hosted page in the same tab (DESIGN D4).
+ */
+export async function checkoutAction(request: Request, productKey: string) {
+  const user = await requireUser(request);
+  if (await findRunningSubscription(user.id, productKey)) {
+    const name = findCatalogueProduct(productKey)?.name ?? productKey;
+    return data<CheckoutActionData>({ error: alreadySubscribedMessage(name) }, { status: 409 });
+  }
+  const result = await startCheckout({ user, productKey, request });
+  if ("url" in result) throw redirect(result.url);
+  return data<CheckoutActionData>({ error: result.error }, { status: 502 });
+}

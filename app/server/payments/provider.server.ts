@@ -1,0 +1,126 @@
+import type { Product } from "~/config/catalogue";
+import { getServerEnv } from "~/config/env.server";
+import type { PaymentProviderName, SubscriptionStatus } from "~/server/db/schema";
+
+// The one interface every payment provider implements (CONVENTIONS "Server-only code"): Stripe
+// when STRIPE_SECRET_KEY is set, otherwise the built-in test checkout. Routes and the rest of
+// payments/ call this interface, never an SDK. Both providers speak Stripe's object and event
+// shapes, so one set of readers (stripe-objects.server.ts) and one webhook handler serve both.
+
+/** A member as the payment code needs her: whatever the auth layer's user has, at least these. */
+export interface PaymentUser {
+  id: string;
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  name?: string | null;
+}
+
+export interface CreateCheckoutSessionInput {
+  product: Product;
+  /** The member's provider customer (one per member, see customers.server.ts). */
+  customerId: string;
+  userId: string;
+  /** Absolute, with the literal {CHECKOUT_SESSION_ID} placeholder. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** What the site needs to know about a checkout session, read from the provider. */
+export interface CheckoutSessionInfo {
+  id: string;
+  status: "open" | "complete" | "expired" | null;
+  /** True once the provider has taken the money (payment_status 'paid'). */
+  paid: boolean;
+  mode: "payment" | "subscription" | "setup" | null;
+  customerId: string | null;
+  /** From the session's metadata (set by us when it was created). */
+  userId: string | null;
+  productKey: string | null;
+  /** What was actually charged, in minor units, and its currency. */
+  amountTotal: number | null;
+  currency: string | null;
+  subscriptionId: string | null;
+  paymentIntentId: string | null;
+  invoiceId: string | null;
+  created: Date;
+}
+
+export interface SubscriptionInfo {
+  id: string;
+  customerId: string | null;
+  userId: string | null;
+  productKey: string | null;
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+}
+
+/** A provider's API said no (bad request, authentication, network): the checkout alert's case. */
+export class PaymentProviderError extends Error {
+  override name = "PaymentProviderError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createCustomer(user: PaymentUser): Promise<{ id: string }>;
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string | null }>;
+  /** The session, or null if the provider has no session with that id. */
+  retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
+  /** The customer's subscriptions that still bill or could bill again (not canceled / expired). */
+  listLiveSubscriptions(customerId: string): Promise<SubscriptionInfo[]>;
+  /** Cancels at once (account deletion, DESIGN D10). */
+  cancelSubscription(id: string): Promise<void>;
+  /** Where a member manages her subscriptions: Stripe's Customer Portal or the test equivalent. */
+  createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** The invoice a payment intent paid, for matching refunds of subscription payments. */
+  findInvoiceForPaymentIntent(paymentIntentId: string): Promise<string | null>;
+  /** The secret webhook signatures are checked with (Stripe's `t=…,v1=…` scheme for both). */
+  webhookSecret(): Promise<string>;
+}
+
+// ─── Choosing the provider ──────────────────────────────────────────────────────────────────────
+
+const state = globalThis as typeof globalThis & { __paymentProvider?: PaymentProvider };
+
+/** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test checkout. */
+export async function getPaymentProvider(): Promise<PaymentProvider> {
+  if (state.__paymentProvider) return state.__paymentProvider;
+  const env = getServerEnv();
+  let provider: PaymentProvider;
+  if (env.STRIPE_SECRET_KEY) {
+    const { StripeProvider } = await import("./stripe.server");
+    provider = new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
+  } else {
+    const { TestProvider } = await import("./test-provider.server");
+    provider = new TestProvider();
+  }
+  state.__paymentProvider ??= provider;
+  return state.__paymentProvider;
+}
+
+/** Installs a provider (integration tests: Stripe against the local stand-in), or forgets it. */
+export function setPaymentProviderForTests(provider: PaymentProvider | null): void {
+  if (provider) state.__paymentProvider = provider;
+  else delete state.__paymentProvider;
+}
+
+/** The site's public origin (SITE_URL), for the provider's redirect addresses. */
+export function siteOrigin(): string {
+  return getServerEnv().SITE_ORIGIN;
+}
+
+/** `/payment-success?session_id={CHECKOUT_SESSION_ID}` on this site (SPEC §4). */
+export function successUrl(): string {
+  return `${siteOrigin()}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
+}
+
+/** The product's checkout page with cancelled=true (SPEC §4). */
+export function cancelUrl(product: Product): string {
+  return `${siteOrigin()}${product.checkoutPath}?cancelled=true`;
+}

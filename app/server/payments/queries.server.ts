@@ -1,0 +1,112 @@
+import { and, desc, eq, notInArray } from "drizzle-orm";
+import { getDb } from "~/server/db/client.server";
+import { purchases, subscriptions, type PurchaseStatus, type SubscriptionStatus } from "~/server/db/schema";
+
+// Reads for the account settings page (SPEC §2 Payment History; issue 5 "Account").
+
+export interface PurchaseListItem {
+  id: string;
+  productKey: string;
+  productName: string;
+  purchasedAt: Date;
+  /** The provider's checkout session id (or a renewal's invoice id): shown truncated (SPEC §9). */
+  stripeSessionId: string;
+  amountCents: number;
+  currency: string;
+  status: PurchaseStatus;
+  refundedAmountCents: number;
+  refundedAt: Date | null;
+}
+
+/** The member's purchases, newest first (SPEC §7: purchases filtered by user, newest first). */
+export async function listPurchases(userId: string): Promise<PurchaseListItem[]> {
+  return getDb()
+    .select({
+      id: purchases.id,
+      productKey: purchases.productKey,
+      productName: purchases.productName,
+      purchasedAt: purchases.purchasedAt,
+      stripeSessionId: purchases.stripeSessionId,
+      amountCents: purchases.amountCents,
+      currency: purchases.currency,
+      status: purchases.status,
+      refundedAmountCents: purchases.refundedAmountCents,
+      refundedAt: purchases.refundedAt,
+    })
+    .from(purchases)
+    .where(eq(purchases.userId, userId))
+    .orderBy(desc(purchases.purchasedAt), desc(purchases.id));
+}
+
+export interface SubscriptionListItem {
+  id: string;
+  productKey: string;
+  productName: string;
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  createdAt: Date;
+}
+
+/** The member's subscriptions, newest first, with what the settings page shows about each. */
+export async function listSubscriptions(userId: string): Promise<SubscriptionListItem[]> {
+  return getDb()
+    .select({
+      id: subscriptions.id,
+      productKey: subscriptions.productKey,
+      productName: subscriptions.productName,
+      status: subscriptions.status,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      canceledAt: subscriptions.canceledAt,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt));
+}
+
+/** Wording for a subscription's status badge ("Active", "Cancels at period end", "Past due"…). */
+export function subscriptionStatusLabel(item: Pick<SubscriptionListItem, "status" | "cancelAtPeriodEnd">): string {
+  if (item.status === "active" && item.cancelAtPeriodEnd) return "Cancels at period end";
+  const labels: Record<string, string> = {
+    active: "Active",
+    trialing: "Trial",
+    past_due: "Payment overdue",
+    unpaid: "Unpaid",
+    incomplete: "Awaiting payment",
+    incomplete_expired: "Expired",
+    paused: "Paused",
+    canceled: "Cancelled",
+  };
+  return labels[item.status] ?? item.status;
+}
+
+/**
+ * A subscription of hers to this product that is still running (or still owes a payment), if
+ * any: buying the same monthly offer twice would bill her twice.
+ */
+export async function findRunningSubscription(userId: string, productKey: string): Promise<SubscriptionListItem | null> {
+  const [row] = await getDb()
+    .select({
+      id: subscriptions.id,
+      productKey: subscriptions.productKey,
+      productName: subscriptions.productName,
+      status: subscriptions.status,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      canceledAt: subscriptions.canceledAt,
+      createdAt: subscriptions.createdAt,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.productKey, productKey),
+        notInArray(subscriptions.status, ["canceled", "incomplete", "incomplete_expired"]),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,165 @@
+import Stripe from "stripe";
+import { logger } from "~/server/logger.server";
+import {
+  PaymentProviderError,
+  type CheckoutSessionInfo,
+  type CreateCheckoutSessionInput,
+  type PaymentProvider,
+  type PaymentUser,
+  type SubscriptionInfo,
+} from "./provider.server";
+import { isLiveSubscriptionStatus, readCheckoutSession, readSubscription } from "./stripe-objects.server";
+
+// Stripe Checkout, Customer Portal and subscriptions through the official SDK. `host`, `port`
+// and `protocol` exist so the integration tests can point the real SDK at a local stand-in of
+// Stripe's API (tests/support/stripe-standin.ts); in production they are left unset.
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret?: string;
+  host?: string;
+  port?: number;
+  protocol?: "http" | "https";
+  /** Retries on network errors and 5xx (Stripe's SDK retries idempotently). Default 2. */
+  maxNetworkRetries?: number;
+}
+
+function displayName(user: PaymentUser): string | undefined {
+  const joined = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+  return joined || user.name?.trim() || undefined;
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+}
+
+/** Runs a Stripe call, turning the SDK's errors into PaymentProviderError (logged, never shown). */
+async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      logger.error(`stripe: ${what} failed`, { type: error.type, code: error.code, message: error.message });
+      throw new PaymentProviderError(`Stripe: ${what} failed (${error.type})`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+export class StripeProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+  readonly stripe: Stripe;
+  readonly #webhookSecret: string | undefined;
+
+  constructor(options: StripeProviderOptions) {
+    this.stripe = new Stripe(options.secretKey, {
+      host: options.host,
+      port: options.port,
+      protocol: options.protocol,
+      maxNetworkRetries: options.maxNetworkRetries ?? 2,
+      timeout: 20_000,
+      telemetry: false,
+      appInfo: { name: "strong-coaching-site" },
+    });
+    this.#webhookSecret = options.webhookSecret;
+    if (!options.webhookSecret) {
+      logger.warn("STRIPE_WEBHOOK_SECRET is not set: Stripe's webhooks will be refused until it is");
+    }
+  }
+
+  async createCustomer(user: PaymentUser) {
+    const customer = await call("create customer", () =>
+      this.stripe.customers.create({ email: user.email, name: displayName(user), metadata: { userId: user.id } }),
+    );
+    return { id: customer.id };
+  }
+
+  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl }: CreateCheckoutSessionInput) {
+    const subscription = product.mode === "monthly";
+    const metadata = { userId, productKey: product.productKey };
+    const session = await call("create checkout session", () =>
+      this.stripe.checkout.sessions.create({
+        mode: subscription ? "subscription" : "payment",
+        customer: customerId,
+        client_reference_id: userId,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: product.currency,
+              unit_amount: product.pricePence,
+              product_data: { name: product.name, metadata: { productKey: product.productKey } },
+              ...(subscription ? { recurring: { interval: "month" as const } } : {}),
+            },
+          },
+        ],
+        metadata,
+        // Copied onto the subscription or payment intent, so their own events carry them too.
+        ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+      }),
+    );
+    return { id: session.id, url: session.url };
+  }
+
+  async retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    try {
+      return readCheckoutSession(await this.stripe.checkout.sessions.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      return call("retrieve checkout session", () => Promise.reject(error));
+    }
+  }
+
+  async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {
+    try {
+      return readSubscription(await this.stripe.subscriptions.retrieve(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      return call("retrieve subscription", () => Promise.reject(error));
+    }
+  }
+
+  async listLiveSubscriptions(customerId: string): Promise<SubscriptionInfo[]> {
+    const found: SubscriptionInfo[] = [];
+    await call("list subscriptions", async () => {
+      for await (const sub of this.stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 })) {
+        const info = readSubscription(sub);
+        if (isLiveSubscriptionStatus(info.status)) found.push(info);
+      }
+    });
+    return found;
+  }
+
+  async cancelSubscription(id: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(id);
+    } catch (error) {
+      // Already gone at Stripe: nothing left to cancel.
+      if (isMissing(error)) return;
+      await call("cancel subscription", () => Promise.reject(error));
+    }
+  }
+
+  async createBillingPortalSession({ customerId, returnUrl }: { customerId: string; returnUrl: string }) {
+    const session = await call("create billing portal session", () =>
+      this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+    );
+    return { url: session.url };
+  }
+
+  async findInvoiceForPaymentIntent(paymentIntentId: string): Promise<string | null> {
+    const list = await call("list invoice payments", () =>
+      this.stripe.invoicePayments.list({ payment: { type: "payment_intent", payment_intent: paymentIntentId }, limit: 1 }),
+    );
+    const invoice = list.data[0]?.invoice;
+    if (!invoice) return null;
+    return typeof invoice === "string" ? invoice : (invoice.id ?? null);
+  }
+
+  async webhookSecret(): Promise<string> {
+    if (!this.#webhookSecret) throw new PaymentProviderError("STRIPE_WEBHOOK_SECRET is not set");
+    return this.#webhookSecret;
+  }
+}

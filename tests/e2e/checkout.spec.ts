@@ -1,0 +1,205 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { COACH } from "../support/site-routes";
+
+// Buying each offer through the built-in test checkout (no Stripe key), end to end in Chromium:
+// SPEC §2 checkouts and /payment-success, §4 "Checkout", §8 alerts; DESIGN D2, D3, D4.
+
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+
+const PASSWORD = "LiftHeavy2025";
+const CANCELLED = "Payment was cancelled. Please try again when you're ready to complete your purchase.";
+
+const OFFERS = [
+  { path: "/learn-to-lift-checkout", heading: "Join Learn to Lift", product: "Learn to Lift", line: "Learn to Lift - £300.00" },
+  {
+    path: `/stronger-with-${COACH.slug}-checkout`,
+    heading: `Join Stronger with ${COACH.name}`,
+    product: `Stronger with ${COACH.name}`,
+    line: `Stronger with ${COACH.name} - £477.00 per month`,
+  },
+  {
+    path: "/build-stronger-foundations-checkout",
+    heading: "Welcome to Build Stronger Foundations",
+    product: "Build Stronger Foundations",
+    line: "Build Stronger Foundations - £20.00 per month",
+  },
+] as const;
+
+function uniqueEmail(tag: string) {
+  return `checkout-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+/** Fills the sign-up form (the auth form in sign-up mode) and submits it with the given button. */
+async function fillSignUp(page: Page, email: string, submit: string) {
+  await page.getByLabel("First name").fill("Helen");
+  await page.getByLabel("Last name").fill("Checkout");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: submit }).click();
+}
+
+async function signUpMember(browser: Browser, baseURL: string): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/auth?mode=sign-up");
+  await fillSignUp(page, uniqueEmail("member"), "Create Account");
+  await expect(page.getByRole("link", { name: /settings|profile/i }).first()).toBeVisible({ timeout: 15_000 });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+// One member per worker (sign-ups are rate limited per address), shared by the signed-in tests.
+const test = base.extend<object, { memberState: StorageState }>({
+  memberState: [
+    async ({ browser }, provide, workerInfo) => {
+      await provide(await signUpMember(browser, workerInfo.project.use.baseURL!));
+    },
+    { scope: "worker" },
+  ],
+});
+
+const member = test.extend({
+  storageState: async ({ memberState }, provide) => provide(memberState),
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length} node(s)`)).toEqual([]);
+}
+
+/** On a checkout page as a member: 'Complete Your Purchase' leads to the test checkout. */
+async function startPurchase(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole("button", { name: "Complete Your Purchase" }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/);
+  await expect(page.getByText("TEST MODE", { exact: true })).toBeVisible();
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+for (const offer of OFFERS) {
+  member(`a member buys ${offer.product} through the test checkout and sees what she bought`, async ({ page }) => {
+    await page.goto(offer.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(offer.heading);
+    const sessionId = await startPurchase(page, offer.path);
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Test checkout");
+    await expect(page.getByText(offer.product, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Pay" }).click();
+
+    await expect(page).toHaveURL(`/payment-success?session_id=${sessionId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
+    await expect(page.getByText("Transaction ID:")).toBeVisible();
+    await expect(page.getByText(sessionId)).toBeVisible();
+    await expect(page.getByText(offer.line)).toBeVisible();
+
+    // A reload confirms the same purchase again and records nothing new (D3).
+    await page.reload();
+    await expect(page.getByText(offer.line)).toBeVisible();
+
+    if (offer.line.endsWith("per month")) {
+      // A monthly offer she already has is not sold to her twice.
+      await page.goto(offer.path);
+      await expect(page.getByText(`You already have ${offer.product}.`)).toBeVisible();
+      await expect(page.getByRole("button", { name: "Complete Your Purchase" })).toHaveCount(0);
+    }
+  });
+}
+
+member("cancelling on the payment page returns to the checkout with the alert, and the query leaves the address", async ({ page }) => {
+  await startPurchase(page, "/learn-to-lift-checkout");
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: CANCELLED })).toBeVisible();
+  await expect(page).toHaveURL(/\/learn-to-lift-checkout$/);
+  await expect(page.getByRole("button", { name: "Complete Your Purchase" })).toBeEnabled();
+  await expectNoAxeViolations(page);
+});
+
+member("a declined card shows a clear message, records nothing, and she can try again", async ({ page, context }) => {
+  const sessionId = await startPurchase(page, "/learn-to-lift-checkout");
+  await page.getByRole("button", { name: "Decline" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "Payment declined" })).toContainText("Your card was declined");
+  await expect(page).toHaveURL(`/test-checkout/${sessionId}`);
+
+  // Nothing is confirmed for a declined session.
+  const other = await context.newPage();
+  await other.goto(`/payment-success?session_id=${sessionId}`);
+  await expect(other.getByRole("heading", { level: 1 })).toHaveText("Payment not confirmed");
+  await expect(other.getByText("Nothing has been charged and nothing has been recorded.")).toBeVisible();
+  await other.close();
+
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(`/payment-success?session_id=${sessionId}`);
+  await expect(page.getByText("Learn to Lift - £300.00")).toBeVisible();
+});
+
+member("the purchase button works before JavaScript loads (a plain form post)", async ({ browser, memberState, baseURL }) => {
+  const context = await browser.newContext({ baseURL, storageState: memberState, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/learn-to-lift-checkout");
+  await page.getByRole("button", { name: "Complete Your Purchase" }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
+  await expect(page.getByText("Learn to Lift - £300.00")).toBeVisible();
+  await context.close();
+});
+
+member("the checkout page and the success page have no accessibility violations for a member", async ({ page }) => {
+  member.slow(); // three accessibility scans
+  await page.goto("/learn-to-lift-checkout");
+  await expect(page.getByRole("button", { name: "Complete Your Purchase" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await startPurchase(page, "/learn-to-lift-checkout");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByText("Learn to Lift - £300.00")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a visitor who signs up on a checkout page goes straight to the payment page", async ({ page }) => {
+  test.slow(); // a sign-up and an accessibility scan
+  await page.goto("/build-stronger-foundations-checkout");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Build Stronger Foundations");
+  await expect(page.getByText("Create your account below to join today")).toBeVisible();
+  await expect(page.getByText("Build Stronger Foundations", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Lifetime access to course materials")).toBeVisible();
+  await expect(page.getByText(/never sold, traded, shared or rented/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Terms and Conditions" }).last()).toHaveAttribute("href", "/terms");
+  await expectNoAxeViolations(page);
+
+  await fillSignUp(page, uniqueEmail("visitor"), "Complete Your Purchase");
+
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
+  await expect(page.getByText("TEST MODE", { exact: true })).toBeVisible();
+  await expect(page.getByText("Build Stronger Foundations", { exact: true })).toBeVisible();
+  await expect(page.getByText("£20.00")).toBeVisible();
+});
+
+test("signed out, the checkout pages show the sign-up form labelled with the offer @mobile", async ({ page }) => {
+  for (const offer of OFFERS) {
+    await page.goto(offer.path);
+    await expect(page.getByText(`Signing up for ${offer.product}`)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Complete Your Purchase" })).toBeVisible();
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+  }
+  await page.goto("/learn-to-lift-checkout?cancelled=true");
+  await expect(page.getByRole("alert").filter({ hasText: CANCELLED })).toBeVisible();
+  await expect(page).toHaveURL(/\/learn-to-lift-checkout$/);
+  await expectNoAxeViolations(page);
+});
+
+test("the success page records nothing for a visitor who is not logged in, and says so", async ({ page }) => {
+  await page.goto("/payment-success?session_id=cs_test_someone_elses_session_123");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
+  await expect(page.getByText("Please log in to see this payment")).toBeVisible();
+  await expect(page.getByText("Transaction ID:")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/contact");
+  await expectNoAxeViolations(page);
+});
