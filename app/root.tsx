@@ -1,4 +1,6 @@
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -10,26 +12,67 @@ import {
 import type { Route } from "./+types/root";
 import { toPublicSiteConfig, type PublicSiteConfig } from "~/config/public";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import { AuthForm } from "~/components/auth-form";
 import { SiteShell } from "~/components/site-shell";
 import { StatusPage } from "~/components/status-page";
+import { showToast } from "~/components/ui/toaster";
+import { getSessionUser, sessionRefreshHeaders } from "~/server/auth.server";
+import { getDb } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { generateMissingAvatar } from "~/server/models/members.server";
+import { createFlashToast, readToast, type FlashToast } from "~/server/toast.server";
 import "./app.css";
 
+/** The signed-in user as the browser sees it (the navigation, settings). */
 export interface RootUser {
   id: string;
   email: string;
+  emailVerified: boolean;
   firstName: string;
   lastName: string | null;
   avatarUrl: string | null;
   isAdmin: boolean;
+  twoFactorEnabled: boolean;
 }
 
 export interface RootLoaderData {
   site: PublicSiteConfig;
   user: RootUser | null;
+  /** Flash toasts to show once (CONVENTIONS: a one-time cookie read here). */
+  toasts: FlashToast[];
 }
 
-export async function loader(_args: Route.LoaderArgs): Promise<RootLoaderData> {
-  return { site: toPublicSiteConfig(getSiteConfig(), getServerEnv().SITE_ORIGIN), user: null };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [sessionUser, flash] = await Promise.all([getSessionUser(request), readToast(request)]);
+  const headers = new Headers(flash.headers);
+  const toasts = flash.toast ? [flash.toast] : [];
+  let user: RootUser | null = null;
+  if (sessionUser) {
+    const { hasProfile, ...rest } = sessionUser;
+    user = rest;
+    // SPEC §4 "Avatar": a member whose profile has no picture gets an initials avatar, once. The
+    // check is free (the session query reads avatar_url); the work happens only when it is missing.
+    if (hasProfile && !user.avatarUrl && user.firstName) {
+      try {
+        const url = await generateMissingAvatar(getDb(), { userId: user.id, firstName: user.firstName, lastName: user.lastName });
+        if (url) {
+          user.avatarUrl = url;
+          toasts.push(
+            createFlashToast({ title: "Profile picture generated", description: "We've created a profile picture for you", variant: "success" }),
+          );
+        }
+      } catch (error) {
+        logger.error("could not generate a profile picture", { error, userId: user.id });
+      }
+    }
+    const refreshed = await sessionRefreshHeaders(request).catch((error: unknown) => {
+      logger.warn("could not extend a session", { error });
+      return null;
+    });
+    for (const cookie of refreshed?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  }
+  const result: RootLoaderData = { site: toPublicSiteConfig(getSiteConfig(), getServerEnv().SITE_ORIGIN), user, toasts };
+  return data(result, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -52,9 +95,50 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Shows each flash toast once, however often the page re-renders. */
+function useFlashToasts(toasts: FlashToast[]) {
+  const shown = useRef(new Set<string>());
+  useEffect(() => {
+    for (const toast of toasts) {
+      if (shown.current.has(toast.id)) continue;
+      shown.current.add(toast.id);
+      showToast({ title: toast.title, description: toast.description ?? undefined, variant: toast.variant, id: toast.id });
+    }
+  }, [toasts]);
+}
+
+const subscribeNever = () => () => {};
+
+/** False while the server renders and the page hydrates; true once React runs in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  useFlashToasts(loaderData.toasts);
+  const hydrated = useHydrated();
   return (
-    <SiteShell site={loaderData.site} user={loaderData.user}>
+    <SiteShell
+      site={loaderData.site}
+      user={loaderData.user}
+      loginDialogContent={({ close }) => <AuthForm onSuccess={close} />}
+    >
+      {!hydrated && loaderData.toasts.length > 0 ? (
+        // Until JavaScript runs (or if it never does) the toasts cannot pop up: the same words,
+        // plainly, at the top of the page; they give way to the toasts once the page hydrates.
+        <div role="status" className="container-page mt-4 flex flex-col gap-2">
+          {loaderData.toasts.map((toast) => (
+            <p key={toast.id} className="rounded-2xl border border-sand-300 bg-white p-4 text-base text-ink shadow-sm">
+              <strong>{toast.title}</strong>
+              {toast.description ? ` ${toast.description}` : null}
+            </p>
+          ))}
+        </div>
+      ) : null}
       <Outlet />
     </SiteShell>
   );

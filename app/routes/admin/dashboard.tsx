@@ -1,12 +1,13 @@
-import { redirect } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { requireAdmin } from "~/server/auth.server";
 import { seo } from "~/utils/seo";
 import { PageHero } from "~/components/page-hero";
 
-// DESIGN D6: /settings/admin is guarded on the server. Until accounts exist no visitor is signed
-// in, so every visit is sent home; the admin issue replaces this with requireAdmin.
-export function loader(_args: Route.LoaderArgs) {
-  throw redirect("/");
+// DESIGN D6: /settings/admin is guarded on the server: a signed-out visitor or a member who is
+// not an admin is sent home with the spec's message (SPEC §6).
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
 }
 
 export default function AdminDashboard() {

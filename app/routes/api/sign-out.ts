@@ -1,6 +1,28 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
+import type { Route } from "./+types/sign-out";
+import { getServerEnv } from "~/config/env.server";
+import { callAuthEndpoint, setCookieHeaders } from "~/server/auth.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
 
-// Filled in by its issue; until then it answers 404 like any unknown address.
+// POST /sign-out (SPEC §2 Account Actions: "Sign Out (signs out, goes to /)"): ends the session
+// in the database, clears the cookie and goes home. A plain <form method="post" action="/sign-out">
+// works with or without JavaScript. GET never signs anybody out (a link or an image could).
+
 export function loader() {
-  throw data(null, { status: 404 });
+  return redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== getServerEnv().SITE_ORIGIN) return redirect("/");
+  let headers = new Headers();
+  try {
+    const response = await callAuthEndpoint(request, context, "/sign-out", {});
+    headers = setCookieHeaders(response);
+    if (!response.ok) logger.warn("sign-out answered", { status: response.status });
+  } catch (error) {
+    logger.error("sign-out failed", { error });
+  }
+  return redirectWithToast("/", { title: "Signed out", description: "You have signed out. See you again soon!" }, { headers });
 }

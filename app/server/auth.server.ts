@@ -1,0 +1,550 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { and, eq, gt } from "drizzle-orm";
+import { redirect, type AppLoadContext } from "react-router";
+import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import { getAuthSecret } from "~/server/auth-secret.server";
+import { getDb, type Database, type Transaction } from "~/server/db/client.server";
+import * as schema from "~/server/db/schema";
+import { ADMIN_ROLE, profiles, sessions, userRoles, users } from "~/server/db/schema";
+import { sendPasswordResetEmail, sendVerificationEmail } from "~/server/email/auth-emails.server";
+import { logger } from "~/server/logger.server";
+import {
+  createMemberRecords,
+  isAdminEmail,
+  recordLogin,
+  storeInitialsAvatar,
+  type LoginDetails,
+} from "~/server/models/members.server";
+import { getStorage } from "~/server/storage/index.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+// Accounts on Better Auth (DESIGN §2, issue 3): email and password, sessions in the database
+// behind an HttpOnly SameSite=Lax cookie (Secure on https), rate limits stored in the database so
+// they hold across servers, password reset and email verification by email, TOTP two-factor.
+//
+// The instance is created on first use, never at import: `react-router build` imports the server
+// bundle. It reads the database through getDb() on every call, so tests can swap the database.
+//
+// Requests reach Better Auth in two ways, both through its HTTP handler so its rate limits, CSRF
+// checks and hooks always apply: the /api/auth/* route (handleAuthRequest) and our own /auth form
+// action (callAuthEndpoint, signUpMember). Either way the client IP travels in CLIENT_IP_HEADER,
+// which we set from the trusted-proxy rule and never take from the visitor.
+
+/** The header Better Auth reads the client IP from; always overwritten by the server. */
+export const CLIENT_IP_HEADER = "x-site-client-ip";
+export const AUTH_BASE_PATH = "/api/auth";
+/** Where the verification link lands after Better Auth has checked it (see routes/api/auth-form). */
+export const EMAIL_VERIFIED_CALLBACK = "/auth?event=email-verified";
+
+const SESSION_EXPIRES_IN = 60 * 60 * 24 * 30; // 30 days
+const SESSION_UPDATE_AGE = 60 * 60 * 24; // extended at most once a day
+export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
+export const SIGN_UP_RATE_LIMIT = { window: 60, max: 10 } as const;
+
+// ─── Database: the live database, with Better Auth's transactions made visible to our hooks ─────
+
+const transactionStorage = new AsyncLocalStorage<Transaction>();
+
+/**
+ * The database as Better Auth sees it: every property is read from getDb() at the moment of use,
+ * and each transaction Better Auth opens is remembered for the code it calls, so our hooks write
+ * in that same transaction (sign-up creates the user and the profile atomically).
+ */
+function authDatabase(): Database {
+  return new Proxy({} as Database, {
+    get(_target, property) {
+      const db = getDb();
+      if (property === "transaction") {
+        return ((fn: (tx: Transaction) => Promise<unknown>, config?: unknown) =>
+          db.transaction((tx) => transactionStorage.run(tx, () => fn(tx)), config as never)) as Database["transaction"];
+      }
+      const value = Reflect.get(db, property, db) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(db) : value;
+    },
+  });
+}
+
+// ─── Sign-up: the site's own data travels with the request into Better Auth's transaction ──────
+
+export interface SignupDetails {
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  phone: string | null;
+  termsAccepted: boolean;
+  signupSource: string;
+}
+
+interface SignupStore {
+  details: SignupDetails;
+  login: LoginDetails;
+  /** The avatar written during this sign-up, removed again if the account is not created. */
+  avatarKey?: string;
+}
+
+const signupStorage = new AsyncLocalStorage<SignupStore>();
+
+/** The location header the operator's proxy sets (GEO_HEADER), cleaned up; null when absent. */
+function locationFrom(headers: Headers | undefined | null): string | null {
+  const name = getServerEnv().GEO_HEADER;
+  if (!name || !headers) return null;
+  const raw = headers.get(name);
+  if (!raw) return null;
+  let value = raw;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    // keep the raw value
+  }
+  value = value.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 120);
+  return value || null;
+}
+
+function loginDetailsFrom(headers: Headers | undefined | null): LoginDetails {
+  return { ipAddress: headers?.get(CLIENT_IP_HEADER) || null, location: locationFrom(headers) };
+}
+
+// ─── Background work (emails) ───────────────────────────────────────────────────────────────────
+
+const pendingTasks = new Set<Promise<unknown>>();
+
+function runInBackground(promise: Promise<unknown>) {
+  const tracked: Promise<unknown> = promise
+    .catch((error: unknown) => logger.error("auth background task failed", { error }))
+    .finally(() => pendingTasks.delete(tracked));
+  pendingTasks.add(tracked);
+}
+
+/**
+ * Waits for the emails Better Auth is sending in the background (sent after the response so that
+ * a reply's timing never tells whether an address has an account). For tests and shutdown.
+ */
+export async function settleAuthBackgroundTasks(): Promise<void> {
+  while (pendingTasks.size > 0) await Promise.allSettled([...pendingTasks]);
+}
+
+// ─── The site's Better Auth plugin: a login_history row per successful sign-in ──────────────────
+
+const SIGN_IN_PATHS = new Set(["/sign-in/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+function sitePlugin() {
+  return {
+    id: "site",
+    hooks: {
+      after: [
+        {
+          matcher: (context) => SIGN_IN_PATHS.has(context.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            // NOTE: runs after the two-factor plugin's hook, which clears newSession while a
+            // second factor is still owed; a verify call only counts as a sign-in when it
+            // completes a challenge (the same endpoints also confirm 2FA from the settings page).
+            const created = ctx.context.newSession;
+            if (!created) return;
+            if (ctx.path !== "/sign-in/email") {
+              const challenge = ctx.context.createAuthCookie("two_factor");
+              if (!(await ctx.getSignedCookie(challenge.name, ctx.context.secret))) return;
+            }
+            try {
+              await recordLogin(transactionStorage.getStore() ?? getDb(), created.user.id, loginDetailsFrom(ctx.request?.headers ?? ctx.headers));
+            } catch (error) {
+              logger.error("could not record a login", { error, userId: created.user.id });
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+// ─── The instance ───────────────────────────────────────────────────────────────────────────────
+
+function createAuth() {
+  const env = getServerEnv();
+  const site = getSiteConfig();
+  const origin = env.SITE_ORIGIN;
+  return betterAuth({
+    appName: site.businessName,
+    baseURL: origin,
+    basePath: AUTH_BASE_PATH,
+    secret: getAuthSecret(),
+    database: drizzleAdapter(authDatabase(), { provider: "pg", schema, usePlural: true, transaction: true }),
+    emailAndPassword: {
+      enabled: true,
+      // SPEC §5: 8 to 128 characters at sign-up (the letters-and-digit rule is our Zod schema's).
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // DESIGN D17: verification is asked for, never required before the first session.
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        await sendPasswordResetEmail({ to: user.email, name: user.name, url });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await sendVerificationEmail({ to: user.email, name: user.name, url });
+      },
+    },
+    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
+    // On in every environment (Better Auth's default is production only), in the database so a
+    // limit holds across servers; 429 once a rule's budget is spent.
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": SIGN_IN_RATE_LIMIT,
+        "/sign-up/email": SIGN_UP_RATE_LIMIT,
+        "/request-password-reset": { window: 60, max: 3 },
+        "/reset-password": { window: 60, max: 10 },
+      },
+    },
+    // Tokens (password reset, two-factor challenges) are stored as SHA-256 hashes.
+    verification: { storeIdentifier: "hashed" },
+    trustedOrigins: [origin],
+    advanced: {
+      useSecureCookies: origin.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Better Auth turns both checks off under NODE_ENV=test; tests must see what users get.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      backgroundTasks: { handler: runInBackground },
+    },
+    plugins: [twoFactor({ issuer: site.businessName }), sitePlugin()],
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account is made through our sign-up form (routes/api/auth-form), which checks
+          // the sign-up rules of SPEC §5 and brings the profile's data.
+          before: async () => {
+            if (!signupStorage.getStore()) {
+              throw new APIError("FORBIDDEN", { message: "Please create your account with the sign-up form." });
+            }
+          },
+        },
+      },
+      account: {
+        create: {
+          // NOTE: Better Auth runs `create.after` hooks only after its transaction commits, so the
+          // profile is written here instead: the user row exists, the transaction is still open.
+          before: async (account) => {
+            const signup = signupStorage.getStore();
+            if (!signup || account.providerId !== "credential") return;
+            const tx = transactionStorage.getStore();
+            if (!tx) throw new Error("Sign-up must run inside Better Auth's database transaction.");
+            const { details } = signup;
+            const avatar = await storeInitialsAvatar(account.userId, details.firstName, details.lastName);
+            signup.avatarKey = avatar.key;
+            await createMemberRecords(tx, {
+              userId: account.userId,
+              email: details.email,
+              firstName: details.firstName,
+              lastName: details.lastName,
+              phone: details.phone,
+              termsAccepted: details.termsAccepted,
+              signupSource: details.signupSource,
+              avatarUrl: avatar.url,
+              admin: isAdminEmail(details.email, getServerEnv().ADMIN_EMAILS),
+              login: signup.login,
+            });
+          },
+        },
+      },
+    },
+    logger: {
+      level: "info",
+      log: (level, message, ...args) => {
+        const fields = args.length > 0 ? { details: args } : undefined;
+        // Better Auth warns about every failed sign-in; those are routine, not operator warnings.
+        if (level === "error") logger.error(`better-auth: ${message}`, fields);
+        else if (level === "warn" || level === "info") logger.info(`better-auth: ${message}`, fields);
+        else logger.debug(`better-auth: ${message}`, fields);
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const state = globalThis as typeof globalThis & { __auth?: { key: string; auth: Auth } };
+
+/** The Better Auth instance (created on first use; recreated when the environment changes in tests). */
+export function getAuth(): Auth {
+  const env = getServerEnv();
+  const key = [env.SITE_ORIGIN, getAuthSecret(), env.ADMIN_EMAILS ?? "", env.GEO_HEADER ?? "", getSiteConfig().businessName].join("|");
+  if (state.__auth?.key !== key) state.__auth = { key, auth: createAuth() };
+  return state.__auth.auth;
+}
+
+export function resetAuthForTests(): void {
+  delete state.__auth;
+}
+
+// ─── Calling Better Auth on behalf of a browser request ─────────────────────────────────────────
+
+const FORWARDED_HEADERS = [
+  "cookie",
+  "user-agent",
+  "origin",
+  "referer",
+  "accept-language",
+  "sec-fetch-site",
+  "sec-fetch-mode",
+  "sec-fetch-dest",
+];
+
+function clientIpOf(context: AppLoadContext | undefined): string | null {
+  return context?.clientIp ?? null;
+}
+
+/** The browser's headers Better Auth needs, with the client IP set by us. */
+export function authRequestHeaders(request: Request, context: AppLoadContext | undefined): Headers {
+  const headers = new Headers();
+  const geo = getServerEnv().GEO_HEADER;
+  for (const name of geo ? [...FORWARDED_HEADERS, geo] : FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const ip = clientIpOf(context);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  return headers;
+}
+
+/** The /api/auth/* route: the browser's request as it came, with only the client IP replaced. */
+export async function handleAuthRequest(request: Request, context: AppLoadContext | undefined): Promise<Response> {
+  const incoming = new URL(request.url);
+  const url = new URL(incoming.pathname + incoming.search, getServerEnv().SITE_ORIGIN);
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  const ip = clientIpOf(context);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+  return getAuth().handler(new Request(url, { method: request.method, headers, body, signal: request.signal }));
+}
+
+/** POSTs JSON to one of Better Auth's endpoints (e.g. "/sign-in/email") as the browser. */
+export async function callAuthEndpoint(
+  request: Request,
+  context: AppLoadContext | undefined,
+  path: string,
+  body: Record<string, unknown>,
+  init: { headers?: Headers } = {},
+): Promise<Response> {
+  const headers = init.headers ?? authRequestHeaders(request, context);
+  headers.set("content-type", "application/json");
+  return getAuth().handler(
+    new Request(`${getServerEnv().SITE_ORIGIN}${AUTH_BASE_PATH}${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/**
+ * Creates an account through Better Auth's sign-up, with the profile, avatar, admin grant and
+ * first login written in the same transaction as the user (see the account hook above).
+ */
+export async function signUpMember(
+  request: Request,
+  context: AppLoadContext | undefined,
+  input: SignupDetails & { password: string },
+): Promise<Response> {
+  const headers = authRequestHeaders(request, context);
+  const details: SignupDetails = {
+    email: input.email.trim().toLowerCase(),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    phone: input.phone,
+    termsAccepted: input.termsAccepted,
+    signupSource: input.signupSource,
+  };
+  const store: SignupStore = { details, login: loginDetailsFrom(headers) };
+  const name = [details.firstName, details.lastName].filter(Boolean).join(" ");
+  const response = await signupStorage.run(store, () =>
+    callAuthEndpoint(
+      request,
+      context,
+      "/sign-up/email",
+      { name, email: details.email, password: input.password, callbackURL: EMAIL_VERIFIED_CALLBACK },
+      { headers },
+    ),
+  );
+  if (!response.ok && store.avatarKey) {
+    await getStorage()
+      .delete(store.avatarKey)
+      .catch((error: unknown) => logger.warn("could not remove the avatar of a failed sign-up", { error }));
+  }
+  return response;
+}
+
+/** Better Auth's Set-Cookie headers, to pass on to the browser. */
+export function setCookieHeaders(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+// ─── The signed-in user: one query per request ──────────────────────────────────────────────────
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string | null;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+  twoFactorEnabled: boolean;
+  /** False for an account that has no profile row (made outside the sign-up form). */
+  hasProfile: boolean;
+}
+
+interface SessionLookup {
+  user: SessionUser;
+  /** The session is due to be extended (see sessionRefreshHeaders). */
+  needsRefresh: boolean;
+}
+
+function parseCookieHeader(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 1) continue;
+    const name = part.slice(0, eq).trim();
+    if (cookies.has(name)) continue;
+    try {
+      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      // a malformed cookie is ignored
+    }
+  }
+  return cookies;
+}
+
+/** The session token from Better Auth's signed cookie, or null if absent or not signed by us. */
+async function sessionTokenFrom(request: Request): Promise<string | null> {
+  const context = await getAuth().$context;
+  const signed = parseCookieHeader(request.headers.get("Cookie")).get(context.authCookies.sessionToken.name);
+  if (!signed) return null;
+  const dot = signed.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = signed.slice(0, dot);
+  const signature = Buffer.from(signed.slice(dot + 1), "base64");
+  const expected = crypto.createHmac("sha256", context.secret).update(token).digest();
+  return signature.length === expected.length && crypto.timingSafeEqual(signature, expected) ? token : null;
+}
+
+const lookups = new WeakMap<Request, Promise<SessionLookup | null>>();
+
+async function lookUpSession(request: Request): Promise<SessionLookup | null> {
+  const token = await sessionTokenFrom(request);
+  if (!token) return null;
+  const [row] = await getDb()
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      name: users.name,
+      twoFactorEnabled: users.twoFactorEnabled,
+      sessionExpiresAt: sessions.expiresAt,
+      profileId: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      avatarUrl: profiles.avatarUrl,
+      role: userRoles.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, ADMIN_ROLE)))
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  return {
+    user: {
+      id: row.id,
+      email: row.email,
+      emailVerified: row.emailVerified,
+      firstName: row.firstName ?? row.name.split(" ")[0] ?? "",
+      lastName: row.profileId ? row.lastName : null,
+      avatarUrl: row.avatarUrl ?? null,
+      isAdmin: row.role === ADMIN_ROLE,
+      twoFactorEnabled: row.twoFactorEnabled ?? false,
+      hasProfile: row.profileId !== null,
+    },
+    // Better Auth's own rule: extend once a day's worth of the session has been used.
+    needsRefresh: row.sessionExpiresAt.getTime() - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000 <= Date.now(),
+  };
+}
+
+function sessionLookup(request: Request): Promise<SessionLookup | null> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookUpSession(request);
+    lookups.set(request, lookup);
+  }
+  return lookup;
+}
+
+/** The signed-in user of the request, or null when signed out (one query, shared per request). */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await sessionLookup(request))?.user ?? null;
+}
+
+/**
+ * When the session is due to be extended (once a day), lets Better Auth extend it and returns
+ * the refreshed cookie for the response; otherwise null. The root loader calls this.
+ */
+export async function sessionRefreshHeaders(request: Request): Promise<Headers | null> {
+  const lookup = await sessionLookup(request);
+  if (!lookup?.needsRefresh) return null;
+  const result = await getAuth().api.getSession({ headers: request.headers, returnHeaders: true });
+  const headers = new Headers();
+  for (const cookie of result.headers?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+// ─── Guards (DESIGN D6) ─────────────────────────────────────────────────────────────────────────
+
+export const ADMIN_SIGN_IN_MESSAGE = "Please sign in to access the admin dashboard";
+export const ADMIN_DENIED_MESSAGE = "Access denied. Admin privileges required.";
+
+/** The signed-in user; a signed-out visitor is sent home. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/");
+  return user;
+}
+
+/** A signed-in admin; anybody else is sent home with the spec's message (SPEC §6). */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    throw await redirectWithToast("/", { title: "Error", description: ADMIN_SIGN_IN_MESSAGE, variant: "destructive" });
+  }
+  if (!user.isAdmin) {
+    throw await redirectWithToast("/", { title: "Error", description: ADMIN_DENIED_MESSAGE, variant: "destructive" });
+  }
+  return user;
+}
+
+/** For pages only a signed-out visitor needs (the log-in page): a member is sent home. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getSessionUser(request)) throw redirect("/");
+}

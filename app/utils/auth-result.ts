@@ -1,0 +1,47 @@
+// What the /auth action answers a form posted with JavaScript (useFetcher), shared by the action
+// (routes/api/auth-form.ts) and the form (components/auth-form.tsx). Without JavaScript the
+// action redirects instead, with the same words in a flash toast.
+
+export type AuthMode = "sign-up" | "log-in" | "forgot-password" | "two-factor";
+
+export const AUTH_MODES: readonly AuthMode[] = ["sign-up", "log-in", "forgot-password", "two-factor"];
+
+export function parseAuthMode(value: unknown, fallback: AuthMode = "sign-up"): AuthMode {
+  return AUTH_MODES.includes(value as AuthMode) ? (value as AuthMode) : fallback;
+}
+
+/** Extra data a page posts along with the form (e.g. productKey on a checkout), echoed back. */
+export type AuthIntent = Record<string, string>;
+
+export interface AuthSuccess {
+  ok: true;
+  kind: "signed-up" | "signed-in";
+  user: { id: string; email: string };
+  intent: AuthIntent;
+  /** Where the form goes next unless its page skips the redirect. */
+  redirectTo: string;
+}
+
+export type AuthActionResult =
+  | AuthSuccess
+  | { ok: true; kind: "two-factor-required" }
+  | { ok: true; kind: "reset-email-sent"; message: string }
+  | { ok: false; kind: "validation" | "service" | "unexpected"; message: string };
+
+// SPEC §8 "Authentication form".
+export const AUTH_TEXT = {
+  success: "Success",
+  signedIn: "Successfully signed in!",
+  accountCreated: "Account created successfully!",
+  validationError: "Validation Error",
+  error: "Error",
+  unexpected: "An unexpected error occurred",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  twoFactorTitle: "Two-factor authentication",
+  twoFactorPrompt: "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
+  twoFactorExpired: "Your sign-in has timed out. Please log in again.",
+  resetEmailTitle: "Check your email",
+} as const;
+
+/** The honeypot field: people never see or fill it; bots that fill every field do. */
+export const HONEYPOT_FIELD = "website";

@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { loader as adminLoader } from "~/routes/admin/dashboard";
+import { loader as settingsLoader } from "~/routes/account/settings";
+import { action as authAction, loader as authLoader } from "~/routes/api/auth-form";
+import { action as signOutAction, loader as signOutLoader } from "~/routes/api/sign-out";
+import { loader as rootLoader } from "~/root";
+import { getSessionUser } from "~/server/auth.server";
+import { profiles, sessions } from "~/server/db/schema";
+import type { AuthActionResult } from "~/utils/auth-result";
+import { setupTestDatabase } from "../support/db";
+import { createUser, type CreateUserOptions } from "../support/factories";
+import { answer, CookieJar, formRequest, getRequest, nextTestIp, routeArgs, setupAuthEnvironment } from "../support/auth";
+
+// DESIGN D6 and SPEC §6: who may open /settings and /settings/admin, decided on the server.
+
+const t = setupTestDatabase();
+setupAuthEnvironment();
+
+type RootData = { user: Record<string, unknown> | null; toasts: { title: string; description: string | null; variant: string }[] };
+
+async function signedIn(options: CreateUserOptions = {}) {
+  const created = await createUser(t.db, { avatarUrl: "/uploads/profile-pictures/x/1.svg", ...options });
+  const result = await answer<AuthActionResult>(() =>
+    authAction(routeArgs(formRequest("/auth", { js: "1", mode: "log-in", email: created.user.email, password: created.password }), nextTestIp())),
+  );
+  expect(result.data).toMatchObject({ ok: true, kind: "signed-in" });
+  return { ...created, jar: new CookieJar().store(result.headers) };
+}
+
+/** The toast the next page shows after a redirect (read by the root loader). */
+async function toastAfter(headers: Headers) {
+  const page = await answer<RootData>(() => rootLoader(routeArgs(getRequest("/", { jar: new CookieJar().store(headers) }))));
+  return page.data.toasts;
+}
+
+describe("anonymous visitor", () => {
+  it("is sent home from /settings", async () => {
+    const result = await answer(() => settingsLoader(routeArgs(getRequest("/settings"))));
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/");
+  });
+
+  it("is sent home from /settings/admin with 'Please sign in to access the admin dashboard'", async () => {
+    const result = await answer(() => adminLoader(routeArgs(getRequest("/settings/admin"))));
+    expect(result.location).toBe("/");
+    expect(await toastAfter(result.headers)).toEqual([
+      expect.objectContaining({ title: "Error", description: "Please sign in to access the admin dashboard", variant: "destructive" }),
+    ]);
+  });
+
+  it("is not signed in by a forged or unsigned session cookie", async () => {
+    const { jar } = await signedIn();
+    const token = jar.header().match(/better-auth\.session_token=([^;]+)/)![1]!;
+    const bare = decodeURIComponent(token).split(".")[0]!;
+    for (const cookie of [`better-auth.session_token=${bare}`, `better-auth.session_token=${bare}.${"A".repeat(43)}=`]) {
+      expect(await getSessionUser(getRequest("/", { headers: { cookie } }))).toBeNull();
+    }
+  });
+});
+
+describe("signed-in member", () => {
+  it("is the root loader's user, with the fields the pages need", async () => {
+    const { user, jar } = await signedIn({ firstName: "Fiona", lastName: "Price", emailVerified: true });
+    const page = await answer<RootData>(() => rootLoader(routeArgs(getRequest("/", { jar }))));
+    expect(page.data.user).toEqual({
+      id: user.id,
+      email: user.email,
+      emailVerified: true,
+      firstName: "Fiona",
+      lastName: "Price",
+      avatarUrl: "/uploads/profile-pictures/x/1.svg",
+      isAdmin: false,
+      twoFactorEnabled: false,
+    });
+  });
+
+  it("may open /settings but is sent home from /settings/admin with 'Access denied. Admin privileges required.'", async () => {
+    const { jar } = await signedIn();
+    expect((await answer(() => settingsLoader(routeArgs(getRequest("/settings", { jar }))))).status).toBe(200);
+    const admin = await answer(() => adminLoader(routeArgs(getRequest("/settings/admin", { jar }))));
+    expect(admin.location).toBe("/");
+    expect(await toastAfter(admin.headers)).toEqual([
+      expect.objectContaining({ title: "Error", description: "Access denied. Admin privileges required." }),
+    ]);
+  });
+
+  it("is sent home from the /auth page (requireAnonymous)", async () => {
+    const { jar } = await signedIn();
+    expect((await answer(() => authLoader(routeArgs(getRequest("/auth", { jar }))))).location).toBe("/");
+  });
+
+  it("loses the session when it expires", async () => {
+    const { user, jar } = await signedIn();
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect(await getSessionUser(getRequest("/", { jar }))).toBeNull();
+  });
+
+  it("has her session extended once a day, with a fresh cookie", async () => {
+    const { user, jar } = await signedIn();
+    const soon = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
+    const page = await answer<RootData>(() => rootLoader(routeArgs(getRequest("/", { jar }))));
+    expect(page.data.user?.id).toBe(user.id);
+    expect(page.headers.getSetCookie().some((c) => c.startsWith("better-auth.session_token="))).toBe(true);
+    const [session] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+  });
+
+  it("gets an initials avatar once when her profile has none (SPEC §4)", async () => {
+    const { user, jar } = await signedIn({ firstName: "Morag", lastName: null, avatarUrl: null });
+    const first = await answer<RootData>(() => rootLoader(routeArgs(getRequest("/", { jar }))));
+    expect(first.data.toasts).toEqual([
+      expect.objectContaining({ title: "Profile picture generated", description: "We've created a profile picture for you" }),
+    ]);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(profile?.avatarUrl).toMatch(new RegExp(`^/uploads/profile-pictures/${user.id}/\\d+\\.svg$`));
+    expect(first.data.user?.avatarUrl).toBe(profile?.avatarUrl);
+    const again = await answer<RootData>(() => rootLoader(routeArgs(getRequest("/", { jar }))));
+    expect(again.data.toasts).toEqual([]);
+  });
+
+  it("signs out with a POST to /sign-out (the session ends in the database), never with a GET", async () => {
+    const { user, jar } = await signedIn();
+    expect((await answer(() => signOutLoader())).location).toBe("/");
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    const result = await answer(() => signOutAction(routeArgs(formRequest("/sign-out", {}, { jar }))));
+    expect(result.location).toBe("/");
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    jar.store(result.headers);
+    expect(jar.has("better-auth.session_token")).toBe(false);
+    expect(await getSessionUser(getRequest("/", { jar }))).toBeNull();
+  });
+});
+
+describe("admin", () => {
+  it("may open /settings and /settings/admin, and is marked as admin", async () => {
+    const { jar } = await signedIn({ admin: true });
+    expect((await answer(() => settingsLoader(routeArgs(getRequest("/settings", { jar }))))).status).toBe(200);
+    expect((await answer(() => adminLoader(routeArgs(getRequest("/settings/admin", { jar }))))).status).toBe(200);
+    expect((await getSessionUser(getRequest("/", { jar })))?.isAdmin).toBe(true);
+  });
+});
