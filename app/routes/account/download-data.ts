@@ -1,6 +1,20 @@
-import { data } from "react-router";
+import type { Route } from "./+types/download-data";
+import { exportFileName, exportMemberData } from "~/server/account/data-export.server";
+import { requireUser } from "~/server/auth.server";
 
-// Filled in by its issue; until then it answers 404 like any unknown address.
-export function loader() {
-  throw data(null, { status: 404 });
+// GET /settings/data ('Download my data', issue 3 item 6): the signed-in member's own data as a
+// JSON attachment. The id comes from the session only; there is no parameter to ask for anybody
+// else's.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const body = await exportMemberData(user.id);
+  if (!body) throw new Response(null, { status: 404 });
+  return new Response(`${JSON.stringify(body, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName()}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

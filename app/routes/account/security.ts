@@ -1,6 +1,14 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
+import type { Route } from "./+types/security";
+import { handleSecurityAction } from "~/server/account/security.server";
 
-// Filled in by its issue; until then it answers 404 like any unknown address.
+// POST /settings/security: the Security card's actions (see server/account/security.server.ts).
+// It has no page of its own: a GET goes to the settings page.
+
 export function loader() {
-  throw data(null, { status: 404 });
+  return redirect("/settings");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleSecurityAction(request, context);
 }

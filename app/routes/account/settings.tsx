@@ -1,18 +1,203 @@
-import { redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/settings";
-import { seo } from "~/utils/seo";
+import { getServerEnv } from "~/config/env.server";
 import { PageHero } from "~/components/page-hero";
+import { AccountActionsCard } from "~/components/settings/account-actions-card";
+import { AccountStatusCard } from "~/components/settings/account-status-card";
+import { LoginActivityCard } from "~/components/settings/login-activity-card";
+import { NotificationsCard } from "~/components/settings/notifications-card";
+import { PaymentHistoryCard } from "~/components/settings/payment-history-card";
+import { ProfileCard } from "~/components/settings/profile-card";
+import { SecurityCard } from "~/components/settings/security-card";
+import { SettingsEvents } from "~/components/settings/settings-events";
+import { SETTINGS_TEXT, type SettingsActionResult, type SettingsIntent } from "~/components/settings/settings-form";
+import { deleteOwnAccount } from "~/server/account/delete-account.server";
+import { requestEmailChange, resendVerificationEmail } from "~/server/account/email-change.server";
+import { loadSettings, saveAvatar, updateEmailNotifications, updateMemberName } from "~/server/account/settings.server";
+import { callAuthEndpoint, requireUser, setCookieHeaders, type SessionUser } from "~/server/auth.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
+import { readLimitedFormData } from "~/server/uploads/multipart.server";
+import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, EmailChangeSchema, NameSchema, NotificationSchema } from "~/validation/settings";
+import { parseFirst } from "~/validation/first-error";
+import { seo } from "~/utils/seo";
 
-// DESIGN D6: /settings is guarded on the server. Until accounts exist no visitor is signed in, so
-// every visit is sent home; the accounts issue replaces this with requireUser.
-export function loader(_args: Route.LoaderArgs) {
-  throw redirect("/");
+// /settings (SPEC §2, §4, §5, §8; DESIGN D6, D7, D9, D10, D17). Server-rendered from the loader,
+// so the page never waits in the browser for its data. One action with an `intent` field; every
+// intent is guarded by requireUser and writes only its own columns of the signed-in member's own
+// rows (the member's id comes from the session, never from the form). Decisions:
+// docs/decisions/080-settings-page.md and the two after it.
+
+// DESIGN D6: /settings is guarded on the server: a signed-out visitor is sent home.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const settings = await loadSettings(user.id).catch((error: unknown) => {
+    logger.error("could not load the settings page", { error, userId: user.id });
+    return null;
+  });
+  const url = new URL(request.url);
+  const event: "email-changed" | "email-change-failed" | null =
+    url.searchParams.get("event") === "email-changed" ? (url.searchParams.get("error") ? "email-change-failed" : "email-changed") : null;
+  return {
+    settings,
+    event,
+    confirmDelete: url.searchParams.get("delete") === "confirm",
+    security: { email: user.email, twoFactorEnabled: user.twoFactorEnabled },
+  };
 }
 
-export default function Settings() {
+const INTENTS: readonly SettingsIntent[] = ["avatar", "name", "email", "notifications", "resend-verification", "delete"];
+
+type Outcome = { status: number; result: SettingsActionResult };
+
+const success = (intent: SettingsIntent, title: string | null, description: string | null = null): Outcome => ({
+  status: 200,
+  result: { ok: true, intent, title, description },
+});
+const failure = (intent: SettingsIntent | null, message: string, status = 400, title: string = SETTINGS_TEXT.error): Outcome => ({
+  status,
+  result: { ok: false, intent, title, message },
+});
+const invalid = (intent: SettingsIntent, message: string, status = 400) => failure(intent, message, status, SETTINGS_TEXT.validationError);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  // A form from another site never changes anything (the cookie is SameSite=Lax as well).
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== getServerEnv().SITE_ORIGIN) throw data(null, { status: 403 });
+
+  // The browser's fetcher posts to /settings?js=1 and reads the answer; a plain form (no
+  // JavaScript) posts to /settings and is sent back to the page with a flash toast.
+  const js = new URL(request.url).searchParams.get("js") === "1";
+  const read = await readLimitedFormData(request, { maxBytes: AVATAR_UPLOAD_BODY_LIMIT, tooLargeMessage: AVATAR_SIZE_MESSAGE });
+  if (!read.ok) {
+    // Only an avatar upload can be this large.
+    const outcome = read.status === 413 ? invalid("avatar", read.error, 413) : failure(null, read.error, read.status);
+    return answer(outcome, js);
+  }
+  const form = read.form;
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) {
+    return answer(failure(null, "Unknown action."), js);
+  }
+
+  if (intent === "delete") {
+    const result = await deleteOwnAccount(user.id);
+    if (!result.ok) return answer(failure("delete", result.message, result.reason === "last_admin" ? 409 : 500), js);
+    let headers = new Headers();
+    try {
+      headers = setCookieHeaders(await callAuthEndpoint(request, context, "/sign-out", {}));
+    } catch (error) {
+      logger.warn("could not clear the session cookie of a deleted account", { error });
+    }
+    return redirectWithToast(
+      "/",
+      { title: SETTINGS_TEXT.accountDeletedTitle, description: SETTINGS_TEXT.accountDeleted, variant: "success" },
+      { headers },
+    );
+  }
+
+  let outcome: Outcome;
+  try {
+    outcome = await runIntent(intent as Exclude<SettingsIntent, "delete">, form, user, request, context);
+  } catch (error) {
+    logger.error("settings action failed", { error, intent, userId: user.id });
+    outcome = failure(intent as SettingsIntent, "Something went wrong on our side. Please try again.", 500);
+  }
+  return answer(outcome, js);
+}
+
+async function runIntent(
+  intent: Exclude<SettingsIntent, "delete">,
+  form: FormData,
+  user: SessionUser,
+  request: Request,
+  context: Route.ActionArgs["context"],
+): Promise<Outcome> {
+  switch (intent) {
+    case "avatar": {
+      const file = form.get("avatar");
+      if (!(file instanceof File) || file.size === 0) return invalid("avatar", AVATAR_TYPE_MESSAGE);
+      const saved = await saveAvatar(user.id, file);
+      if (!saved.ok) return invalid("avatar", saved.error);
+      return success("avatar", SETTINGS_TEXT.success, SETTINGS_TEXT.avatarUpdated);
+    }
+    case "name": {
+      const parsed = parseFirst(NameSchema, { name: form.get("name") ?? undefined });
+      if (!parsed.ok) return invalid("name", parsed.error);
+      if (!(await updateMemberName(user.id, parsed.data.name))) return failure("name", SETTINGS_TEXT.loadFailed, 404);
+      return success("name", SETTINGS_TEXT.success, SETTINGS_TEXT.nameUpdated);
+    }
+    case "email": {
+      const raw = form.get("email");
+      const value = typeof raw === "string" ? raw.trim() : "";
+      // SPEC §5: does nothing if empty or equal to the current address.
+      if (!value || value.toLowerCase() === user.email.toLowerCase()) return success("email", null);
+      const parsed = parseFirst(EmailChangeSchema, { email: value });
+      if (!parsed.ok) return invalid("email", parsed.error);
+      await requestEmailChange(user, parsed.data.email);
+      return success("email", SETTINGS_TEXT.success, SETTINGS_TEXT.emailInitiated);
+    }
+    case "notifications": {
+      const parsed = parseFirst(NotificationSchema, { enabled: form.get("enabled") ?? undefined });
+      if (!parsed.ok) return invalid("notifications", parsed.error);
+      if (!(await updateEmailNotifications(user.id, parsed.data.enabled))) return failure("notifications", SETTINGS_TEXT.loadFailed, 404);
+      return success(
+        "notifications",
+        SETTINGS_TEXT.success,
+        parsed.data.enabled ? SETTINGS_TEXT.notificationsEnabled : SETTINGS_TEXT.notificationsDisabled,
+      );
+    }
+    case "resend-verification": {
+      if (user.emailVerified) return success("resend-verification", null);
+      const sent = await resendVerificationEmail(request, context, user.email);
+      if (!sent.ok) return failure("resend-verification", sent.message ?? SETTINGS_TEXT.error, 400);
+      return success("resend-verification", SETTINGS_TEXT.success, SETTINGS_TEXT.verificationSent);
+    }
+  }
+}
+
+/** With JavaScript: the result for the fetcher. Without: back to the page with a flash toast. */
+async function answer({ status, result }: Outcome, js: boolean) {
+  if (js) return data(result, { status });
+  if (result.ok) {
+    return result.title
+      ? redirectWithToast("/settings", { title: result.title, description: result.description ?? undefined, variant: "success" }, { status: 303 })
+      : redirectWithToast("/settings", { title: "No changes", description: "Nothing needed saving.", variant: "info" }, { status: 303 });
+  }
+  return redirectWithToast("/settings", { title: result.title, description: result.message, variant: "destructive" }, { status: 303 });
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { settings, event, confirmDelete, security } = loaderData;
   return (
     <main id="main">
       <PageHero title="Account Settings" intro="Manage your profile, security and preferences." />
+      <SettingsEvents event={event} />
+      <div className="container-page grid gap-6 py-10 sm:py-14 lg:grid-cols-2 lg:items-start">
+        {settings ? (
+          <>
+            <div className="flex flex-col gap-6">
+              <ProfileCard profile={settings.profile} />
+              <SecurityCard user={{ email: security.email, twoFactorEnabled: security.twoFactorEnabled }} />
+              <NotificationsCard enabled={settings.profile.emailNotifications} />
+              <AccountStatusCard profile={settings.profile} />
+            </div>
+            <div className="flex flex-col gap-6">
+              <LoginActivityCard logins={settings.logins} />
+              <PaymentHistoryCard purchases={settings.purchases} subscriptions={settings.subscriptions} />
+              <div id="account-actions">
+                <AccountActionsCard confirmDelete={confirmDelete} />
+              </div>
+            </div>
+          </>
+        ) : (
+          <p role="alert" className="rounded-2xl border border-danger-200 bg-danger-50 p-4 text-danger-800">
+            {SETTINGS_TEXT.loadFailed}
+          </p>
+        )}
+      </div>
     </main>
   );
 }

@@ -1,0 +1,69 @@
+import type { SettingsPurchase, SettingsSubscription } from "~/server/account/settings.server";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatDateTime, formatLongDate, formatMoney, truncateSessionId } from "~/utils/format";
+import { SETTINGS_TEXT } from "./settings-form";
+
+/** SPEC §2 Payment History (SPEC §9 formats) and her monthly subscriptions. */
+export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: SettingsPurchase[]; subscriptions: SettingsSubscription[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Payment History</CardTitle>
+        <CardDescription>Everything you have bought from us.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {purchases.length === 0 ? (
+          <p className="text-ink-muted">{SETTINGS_TEXT.noPurchases}</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-sand-200" aria-label="Purchases">
+            {purchases.map((purchase) => (
+              <li key={purchase.id} className="flex flex-wrap items-start justify-between gap-3 py-3 first:pt-0 last:pb-0">
+                <div className="flex min-w-0 flex-col gap-1">
+                  <span className="font-semibold">{purchase.productName}</span>
+                  <time dateTime={purchase.purchasedAt} className="text-sm text-ink-muted">
+                    {formatDateTime(purchase.purchasedAt)}
+                  </time>
+                  <span className="font-mono text-xs break-all text-ink-muted">{truncateSessionId(purchase.stripeSessionId)}</span>
+                </div>
+                <div className="flex items-center gap-2">
+                  <span className="font-semibold">{formatMoney(purchase.amountCents, purchase.currency)}</span>
+                  <Badge variant="neutral">{purchase.currency.toUpperCase()}</Badge>
+                  {purchase.refunded ? <Badge variant="warning">Refunded</Badge> : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {subscriptions.length > 0 ? (
+          <section aria-labelledby="settings-subscriptions" className="flex flex-col gap-3 border-t border-sand-200 pt-6">
+            <h3 id="settings-subscriptions" className="font-display text-xl font-semibold">
+              Subscriptions
+            </h3>
+            <ul className="flex flex-col gap-3">
+              {subscriptions.map((sub) => (
+                <li key={sub.id} className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="font-semibold">{sub.productName}</span>
+                  <span className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+                    <Badge variant={sub.status === "active" && !sub.ends ? "success" : "neutral"}>{sub.statusLabel}</Badge>
+                    {sub.periodEnd ? (
+                      <span>
+                        {sub.status === "canceled" ? "Ended" : sub.ends ? "Ends" : "Renews"} {formatLongDate(sub.periodEnd)}
+                      </span>
+                    ) : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <form method="post" action="/settings/billing">
+              <Button type="submit" size="sm" variant="outline">
+                Manage subscription
+              </Button>
+            </form>
+          </section>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,165 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import type { SettingsProfile } from "~/server/account/settings.server";
+import { Avatar } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { showToast } from "~/components/ui/toaster";
+import { AVATAR_TYPES, checkAvatarFile, EmailChangeSchema, NameSchema } from "~/validation/settings";
+import { parseFirst } from "~/validation/first-error";
+import { SETTINGS_TEXT, useHydrated, useSettingsBusy, useSettingsForm } from "./settings-form";
+
+/** SPEC §2 Profile Information: the avatar with its upload, Full Name and Email Address. */
+export function ProfileCard({ profile }: { profile: SettingsProfile }) {
+  const busy = useSettingsBusy();
+  const hydrated = useHydrated();
+  const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
+  const ids = useId();
+
+  // ─── Avatar ───
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
+  const clearFile = () => {
+    setFile(null);
+    setPreview(null);
+    if (fileInput.current) fileInput.current.value = "";
+  };
+  const avatarForm = useSettingsForm("settings-avatar", { onDone: (result) => result.ok && clearFile() });
+
+  function onFileChange(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    if (!chosen) return clearFile();
+    const problem = checkAvatarFile(chosen);
+    if (problem) {
+      showToast({ title: SETTINGS_TEXT.validationError, description: problem, variant: "destructive" });
+      return clearFile();
+    }
+    setFile(chosen);
+    setPreview(URL.createObjectURL(chosen));
+  }
+
+  // ─── Name ───
+  const [name, setName] = useState(fullName);
+  useEffect(() => setName(fullName), [fullName]);
+  const nameForm = useSettingsForm("settings-name");
+  const nameUnchanged = name.trim() === fullName;
+
+  // ─── Email ───
+  const [email, setEmail] = useState(profile.email);
+  useEffect(() => setEmail(profile.email), [profile.email]);
+  const emailForm = useSettingsForm("settings-email");
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Profile Information</CardTitle>
+        <CardDescription>Your picture, name and email address.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-8">
+        <form
+          method="post"
+          action="/settings"
+          encType="multipart/form-data"
+          onSubmit={(event) =>
+            avatarForm.submit(event, (form) => {
+              const chosen = form.get("avatar");
+              return chosen instanceof File && chosen.size > 0 ? checkAvatarFile(chosen) : "skip";
+            })
+          }
+          className="flex flex-col gap-4 sm:flex-row sm:items-center"
+        >
+          <input type="hidden" name="intent" value="avatar" />
+          <Avatar src={preview ?? profile.avatarUrl} name={preview ? `${fullName} (new picture preview)` : fullName} size="xl" />
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${ids}-avatar`}>Profile picture</Label>
+            <input
+              ref={fileInput}
+              id={`${ids}-avatar`}
+              name="avatar"
+              type="file"
+              accept={AVATAR_TYPES.join(",")}
+              onChange={onFileChange}
+              disabled={busy}
+              aria-describedby={`${ids}-avatar-hint`}
+              className="block w-full max-w-xs text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-full file:border file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+            />
+            <p id={`${ids}-avatar-hint`} className="text-sm text-ink-muted">
+              JPEG, PNG, GIF or WebP, up to 5MB.
+            </p>
+            {file || !hydrated ? (
+              <div>
+                <Button type="submit" size="sm" loading={avatarForm.busy} disabled={busy}>
+                  Upload
+                </Button>
+              </div>
+            ) : null}
+          </div>
+        </form>
+
+        <form
+          method="post"
+          action="/settings"
+          onSubmit={(event) => nameForm.submit(event, (form) => {
+            const parsed = parseFirst(NameSchema, { name: form.get("name") });
+            return parsed.ok ? null : parsed.error;
+          })}
+          className="flex flex-col gap-2"
+        >
+          <input type="hidden" name="intent" value="name" />
+          <Label htmlFor={`${ids}-name`}>Full Name</Label>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Input
+              id={`${ids}-name`}
+              name="name"
+              autoComplete="name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              maxLength={200}
+            />
+            <Button type="submit" variant="secondary" aria-label="Update Full Name" loading={nameForm.busy} disabled={busy || (hydrated && nameUnchanged)}>
+              Update
+            </Button>
+          </div>
+        </form>
+
+        <form
+          method="post"
+          action="/settings"
+          onSubmit={(event) =>
+            emailForm.submit(event, (form) => {
+              const value = String(form.get("email") ?? "").trim();
+              // SPEC §5: nothing happens when it is empty or the current address.
+              if (!value || value.toLowerCase() === profile.email.toLowerCase()) return "skip";
+              const parsed = parseFirst(EmailChangeSchema, { email: value });
+              return parsed.ok ? null : parsed.error;
+            })
+          }
+          className="flex flex-col gap-2"
+        >
+          <input type="hidden" name="intent" value="email" />
+          <Label htmlFor={`${ids}-email`}>Email Address</Label>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Input
+              id={`${ids}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              aria-describedby={`${ids}-email-note`}
+            />
+            <Button type="submit" variant="secondary" aria-label="Update Email Address" loading={emailForm.busy} disabled={busy}>
+              Update
+            </Button>
+          </div>
+          <p id={`${ids}-email-note`} className="text-sm text-ink-muted">
+            {SETTINGS_TEXT.emailNote}
+          </p>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,213 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import { getDb } from "~/server/db/client.server";
+import { loginHistory, profiles, users } from "~/server/db/schema";
+import { logger } from "~/server/logger.server";
+import { listPurchases, listSubscriptions, subscriptionStatusLabel } from "~/server/payments/queries.server";
+import { getStorage, profilePictureKey } from "~/server/storage/index.server";
+import { processAvatarUpload } from "~/server/uploads/avatar-upload.server";
+
+// The account settings page's reads and writes (SPEC §2 /settings, §7 "Table reads and writes").
+// Every function takes the signed-in member's id from the session (requireUser), never from the
+// form, and writes only the columns its card owns.
+
+export const LOGIN_HISTORY_LIMIT = 10;
+
+export interface SettingsProfile {
+  firstName: string;
+  lastName: string | null;
+  email: string;
+  avatarUrl: string | null;
+  emailNotifications: boolean;
+  accountStatus: string | null;
+  createdAt: string;
+  emailVerified: boolean;
+}
+
+export interface SettingsLogin {
+  id: string;
+  loginAt: string;
+  location: string | null;
+  ipAddress: string | null;
+}
+
+export interface SettingsPurchase {
+  id: string;
+  productName: string;
+  purchasedAt: string;
+  stripeSessionId: string;
+  amountCents: number;
+  currency: string;
+  refunded: boolean;
+}
+
+export interface SettingsSubscription {
+  id: string;
+  productName: string;
+  status: string;
+  statusLabel: string;
+  /** When it renews (running) or ends / ended (cancelling or cancelled); null if unknown. */
+  periodEnd: string | null;
+  ends: boolean;
+}
+
+export interface SettingsData {
+  profile: SettingsProfile;
+  logins: SettingsLogin[];
+  purchases: SettingsPurchase[];
+  subscriptions: SettingsSubscription[];
+}
+
+/** Everything the settings page shows, for one member; null if she has no profile row. */
+export async function loadSettings(userId: string): Promise<SettingsData | null> {
+  const db = getDb();
+  const [row] = await db
+    .select({
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      profileEmail: profiles.email,
+      avatarUrl: profiles.avatarUrl,
+      emailNotifications: profiles.emailNotifications,
+      accountStatus: profiles.accountStatus,
+      createdAt: profiles.createdAt,
+      email: users.email,
+      emailVerified: users.emailVerified,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  if (!row) return null;
+
+  // A confirmed email change (Better Auth's verify-email link) updates users.email; the profile's
+  // copy follows here, the next time she opens her settings.
+  if (row.profileEmail !== row.email) {
+    await db
+      .update(profiles)
+      .set({ email: row.email })
+      .where(and(eq(profiles.userId, userId), ne(profiles.email, row.email)))
+      .catch((error: unknown) => logger.warn("could not sync the profile's email", { error, userId }));
+  }
+
+  const [logins, purchaseRows, subscriptionRows] = await Promise.all([
+    db
+      .select({ id: loginHistory.id, loginAt: loginHistory.loginAt, location: loginHistory.location, ipAddress: loginHistory.ipAddress })
+      .from(loginHistory)
+      .where(eq(loginHistory.userId, userId))
+      .orderBy(desc(loginHistory.loginAt), desc(loginHistory.id))
+      .limit(LOGIN_HISTORY_LIMIT)
+      // SPEC §8: login history and purchase load failures are logged only.
+      .catch((error: unknown) => {
+        logger.error("could not load login history", { error, userId });
+        return [];
+      }),
+    listPurchases(userId).catch((error: unknown) => {
+      logger.error("could not load purchases", { error, userId });
+      return [];
+    }),
+    listSubscriptions(userId).catch((error: unknown) => {
+      logger.error("could not load subscriptions", { error, userId });
+      return [];
+    }),
+  ]);
+
+  return {
+    profile: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      avatarUrl: row.avatarUrl,
+      emailNotifications: row.emailNotifications,
+      accountStatus: row.accountStatus || null,
+      createdAt: row.createdAt.toISOString(),
+      emailVerified: row.emailVerified,
+    },
+    logins: logins.map((l) => ({ id: l.id, loginAt: l.loginAt.toISOString(), location: l.location, ipAddress: l.ipAddress })),
+    purchases: purchaseRows.map((p) => ({
+      id: p.id,
+      productName: p.productName,
+      purchasedAt: p.purchasedAt.toISOString(),
+      stripeSessionId: p.stripeSessionId,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      refunded: p.status === "refunded",
+    })),
+    subscriptions: subscriptionRows.map((s) => ({
+      id: s.id,
+      productName: s.productName,
+      status: s.status,
+      statusLabel: subscriptionStatusLabel(s),
+      periodEnd: (s.status === "canceled" ? (s.canceledAt ?? s.currentPeriodEnd) : s.currentPeriodEnd)?.toISOString() ?? null,
+      ends: s.status === "canceled" || s.cancelAtPeriodEnd,
+    })),
+  };
+}
+
+/** DESIGN D7: the whole trimmed full name into first_name, last_name null. */
+export async function updateMemberName(userId: string, name: string): Promise<boolean> {
+  const db = getDb();
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(profiles)
+      .set({ firstName: name, lastName: null })
+      .where(eq(profiles.userId, userId))
+      .returning({ id: profiles.id });
+    if (updated.length === 0) return false;
+    // Better Auth's display name (used in its emails) follows.
+    await tx.update(users).set({ name }).where(eq(users.id, userId));
+    return true;
+  });
+}
+
+export async function updateEmailNotifications(userId: string, enabled: boolean): Promise<boolean> {
+  const updated = await getDb()
+    .update(profiles)
+    .set({ emailNotifications: enabled })
+    .where(eq(profiles.userId, userId))
+    .returning({ id: profiles.id });
+  return updated.length > 0;
+}
+
+/**
+ * The storage key behind one of her avatar URLs, if it is a file of hers in the profile-pictures
+ * folder (anything else, e.g. an outside URL, is never deleted).
+ */
+export function ownAvatarKey(userId: string, url: string | null): string | null {
+  if (!url) return null;
+  const match = /profile-pictures\/([^/?#]+)\/([A-Za-z0-9][A-Za-z0-9._-]*)$/.exec(url);
+  if (!match || match[1] !== userId) return null;
+  const key = `profile-pictures/${userId}/${match[2]}`;
+  return getStorage().publicUrl(key) === url ? key : null;
+}
+
+export type AvatarSaveResult = { ok: true; url: string } | { ok: false; error: string };
+
+/**
+ * Checks and re-encodes the upload (real type, 5 MB, metadata stripped), stores it at
+ * profile-pictures/<user id>/<timestamp>.<ext>, points avatar_url at it and removes her previous
+ * uploaded picture. A refused upload stores nothing.
+ */
+export async function saveAvatar(userId: string, file: File): Promise<AvatarSaveResult> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const processed = await processAvatarUpload(bytes, { name: file.name, type: file.type });
+  if (!processed.ok) return processed;
+
+  const db = getDb();
+  const [current] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  if (!current) return { ok: false, error: "Failed to load profile data" };
+
+  const storage = getStorage();
+  const key = profilePictureKey(userId, processed.ext);
+  await storage.put(key, processed.data, processed.contentType);
+  const url = storage.publicUrl(key);
+  try {
+    await db.update(profiles).set({ avatarUrl: url }).where(eq(profiles.userId, userId));
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    throw error;
+  }
+  const previous = ownAvatarKey(userId, current.avatarUrl);
+  if (previous && previous !== key) {
+    await storage.delete(previous).catch((error: unknown) => logger.warn("could not remove a replaced avatar", { error, key: previous }));
+  }
+  return { ok: true, url };
+}

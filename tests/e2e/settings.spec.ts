@@ -1,0 +1,153 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
+
+// /settings in a real browser (SPEC §2 /settings, §4, §5, §8 "Settings"; DESIGN D7, D10, D17):
+// a new member signs up, sees every card, changes her name, uploads a picture, switches email
+// off, sees her login and no purchases, and deletes her account through the dialog.
+
+const PASSWORD = "Stronger2025";
+
+function uniqueEmail(tag: string): string {
+  return `e2e-settings-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+/** Signs up through the navigation's dialog and opens /settings. */
+async function signUpAndOpenSettings(page: Page, tag: string, names = { firstName: "Sarah", lastName: "Jones" }) {
+  await page.goto("/coaching-services");
+  const dialog = page.getByRole("dialog");
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+    await expect(dialog).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await dialog.getByLabel("First name").fill(names.firstName);
+  await dialog.getByLabel("Last name").fill(names.lastName);
+  await dialog.getByLabel("Email").fill(uniqueEmail(tag));
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByLabel(/I agree to the/).check();
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Profile Settings" })).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
+  // Wait for hydration: the Upload button only shows server-side (for forms without JavaScript).
+  await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
+}
+
+function card(page: Page, title: string): Locator {
+  return page.locator("div.rounded-3xl").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+}
+
+test("a member manages her account on /settings and deletes it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAndOpenSettings(page, "flow");
+  await expect(page).toHaveTitle(/Settings/);
+
+  // Every card with its texts.
+  const profile = card(page, "Profile Information");
+  await expect(profile.getByRole("textbox", { name: "Full Name" })).toHaveValue("Sarah Jones");
+  await expect(profile.getByText("You'll need to confirm your new email address")).toBeVisible();
+  await expect(profile.getByLabel("Profile picture")).toHaveAttribute("accept", "image/jpeg,image/png,image/gif,image/webp");
+  await expect(card(page, "Security")).toBeVisible();
+  const notifications = card(page, "Notifications & Privacy");
+  await expect(notifications.getByText("Receive updates and important information via email")).toBeVisible();
+  const privacy = notifications.getByRole("link", { name: /View Privacy Policy/ });
+  await expect(privacy).toHaveAttribute("href", "/privacy");
+  await expect(privacy).toHaveAttribute("target", "_blank");
+  const status = card(page, "Account Status");
+  await expect(status.getByText("Account created")).toBeVisible();
+  await expect(status.getByText("active", { exact: true })).toBeVisible();
+  await expect(status.getByText("Not verified")).toBeVisible();
+  await expect(status.getByRole("button", { name: "Resend verification email" })).toBeVisible();
+  const logins = card(page, "Recent Login Activity");
+  await expect(logins.getByRole("listitem")).toHaveCount(1);
+  await expect(logins.getByRole("listitem").first()).toContainText("Unknown location");
+  await expect(card(page, "Payment History").getByText("No purchases found")).toBeVisible();
+  const actions = card(page, "Account Actions");
+  await expect(actions.getByRole("button", { name: "Sign Out" })).toBeVisible();
+  await expect(actions.getByRole("link", { name: "Download my data" })).toHaveAttribute("href", "/settings/data");
+
+  // Full Name: Update is disabled until the name changes; the navigation follows (D7).
+  const update = profile.getByRole("button", { name: "Update Full Name" });
+  await expect(update).toBeDisabled();
+  await profile.getByRole("textbox", { name: "Full Name" }).fill("R2-D2");
+  await update.click();
+  await expect(toast(page, "Name can only contain letters, spaces, hyphens, and apostrophes")).toContainText("Validation Error");
+  await profile.getByRole("textbox", { name: "Full Name" }).fill("Sally Anne Jones");
+  await update.click();
+  await expect(toast(page, "Name updated successfully")).toBeVisible();
+  await expect(update).toBeDisabled();
+  await page.reload();
+  await expect(card(page, "Profile Information").getByRole("textbox", { name: "Full Name" })).toHaveValue("Sally Anne Jones");
+  await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
+
+  // Profile picture: preview at once, then Upload.
+  const picture = await sharp({ create: { width: 120, height: 120, channels: 3, background: "#285a8a" } }).png().toBuffer();
+  await profile.getByLabel("Profile picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
+  await expect(profile.getByRole("img", { name: /new picture preview/ }).locator("img")).toHaveAttribute("src", /^blob:/);
+  await profile.getByRole("button", { name: "Upload" }).click();
+  await expect(toast(page, "Profile picture updated successfully")).toBeVisible();
+  await expect(profile.getByRole("button", { name: "Upload" })).toHaveCount(0);
+  await expect(profile.getByRole("img", { name: "Sally Anne Jones" }).locator("img")).toHaveAttribute("src", /\/uploads\/profile-pictures\/.+\.png$/);
+  // The navigation's avatar follows (the root loader revalidates after the save).
+  await expect(page.getByRole("banner").getByRole("link", { name: "Profile Settings" }).locator("img")).toHaveAttribute("src", /\.png$/);
+  // A file that is not an image is stopped in the browser.
+  await profile.getByLabel("Profile picture").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(toast(page, "Only JPEG, PNG, GIF, and WebP images are allowed")).toContainText("Validation Error");
+  await expect(profile.getByRole("button", { name: "Upload" })).toHaveCount(0);
+
+  // Email Notifications: saved at once.
+  const toggle = notifications.getByRole("switch", { name: "Email Notifications" });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toast(page, "Email notifications disabled")).toBeVisible();
+  await page.reload();
+  await expect(card(page, "Notifications & Privacy").getByRole("switch", { name: "Email Notifications" })).not.toBeChecked();
+  await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
+  await card(page, "Notifications & Privacy").getByRole("switch", { name: "Email Notifications" }).click();
+  await expect(toast(page, "Email notifications enabled")).toBeVisible();
+
+  // Delete Account: Cancel first, then Delete Account.
+  await card(page, "Account Actions").getByRole("button", { name: "Delete Account" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog.getByRole("heading", { name: "Are you absolutely sure?" })).toBeVisible();
+  await expect(
+    dialog.getByText("This action cannot be undone. This will permanently delete your account and remove all your data from our servers."),
+  ).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/settings$/);
+  await card(page, "Account Actions").getByRole("button", { name: "Delete Account" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, "Your account has been permanently deleted")).toContainText("Account Deleted");
+  await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("email change asks for confirmation and Download my data is her own JSON", async ({ page }) => {
+  await signUpAndOpenSettings(page, "email");
+  const profile = card(page, "Profile Information");
+  await profile.getByRole("textbox", { name: "Email Address" }).fill(uniqueEmail("new"));
+  await profile.getByRole("button", { name: "Update Email Address" }).click();
+  await expect(toast(page, "Email update initiated. Please check your email to confirm the change.")).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await card(page, "Account Actions").getByRole("link", { name: "Download my data" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+});
+
+test("/settings has no axe-core violations @mobile", async ({ page }) => {
+  await signUpAndOpenSettings(page, "axe");
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+  await card(page, "Account Actions").getByRole("button", { name: "Delete Account" }).click();
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  const dialogResults = await new AxeBuilder({ page }).include("[role=alertdialog]").analyze();
+  expect(dialogResults.violations).toEqual([]);
+});
