@@ -58,6 +58,8 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       SITE_URL: baseURL,
+      // Each test sends its own X-Forwarded-For (tests/support/e2e.ts); trust it from loopback.
+      TRUSTED_PROXIES: "127.0.0.1,::1,::ffff:127.0.0.1",
       // tests/e2e/auth.spec.ts signs these up and expects them to be administrators.
       ADMIN_EMAILS: "e2e-admin-desktop@example.com,e2e-admin-mobile@example.com",
     },

@@ -145,12 +145,20 @@ export function SiteNav({
                 </Link>
               </>
             ) : (
-              <DialogTrigger
-                aria-label="Login"
-                className="inline-flex size-11 items-center justify-center rounded-full border border-brand-200 bg-white text-brand-700 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50"
-              >
-                <UserIcon className="size-5.5" />
-              </DialogTrigger>
+              <>
+                <DialogTrigger
+                  aria-label="Login"
+                  className="inline-flex size-11 items-center justify-center rounded-full border border-brand-200 bg-white text-brand-700 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50"
+                >
+                  <UserIcon className="size-5.5" />
+                </DialogTrigger>
+                {/* Without JavaScript the dialog cannot open: the form has a page of its own. */}
+                <noscript>
+                  <a href="/auth" className="link text-base">
+                    Log in
+                  </a>
+                </noscript>
+              </>
             )}
 
             <button

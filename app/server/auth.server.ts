@@ -215,6 +215,9 @@ function createAuth() {
     // Tokens (password reset, two-factor challenges) are stored as SHA-256 hashes.
     verification: { storeIdentifier: "hashed" },
     trustedOrigins: [origin],
+    // Endpoints the site never uses stay closed: profile data changes only through /settings
+    // (which keeps profiles and users in step, D7), deletion only through its D10 flow.
+    disabledPaths: ["/update-user", "/delete-user", "/change-email", "/sign-in/social", "/link-social", "/unlink-account"],
     advanced: {
       useSecureCookies: origin.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "../support/e2e";
 import { loadSiteConfig } from "../../app/config/env.server";
 import { COACH } from "../support/site-routes";
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "../support/e2e";
 
 // SPEC §4 "Auth form", §5 "Log-in" / "Sign-up", §8 "Authentication form", §6 roles: the login
 // dialog of the navigation in a real browser. Every test makes its own member.

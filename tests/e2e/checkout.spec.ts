@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, test as base, type Browser, type BrowserContextOptions, type Page } from "../support/e2e";
 import { COACH } from "../support/site-routes";
 
 // Buying each offer through the built-in test checkout (no Stripe key), end to end in Chromium:

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e";
 
 // SPEC §2 "Shared chrome": navigation, mobile menu, footer, #top and #consultation scrolling.
 

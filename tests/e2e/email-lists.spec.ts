@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e";
 
 // DESIGN D12: the email-list action works without JavaScript (a plain HTML post is redirected back
 // to its page and form), double opt-in through the emailed link, and the unsubscribe link (page

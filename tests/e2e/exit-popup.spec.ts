@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e";
 
 // SPEC §2 "Shared chrome", §4 "Exit-intent popup", §9 "Timing": after at least 60 s on a public
 // page, the popup appears when the mouse leaves through the top or the visitor leaves the page;

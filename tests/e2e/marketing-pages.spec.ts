@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "../support/e2e";
 import { COACH } from "../support/site-routes";
 
 // SPEC §2 (Home, /meet-{name}, /coaching-services, /community, /contact), §4, §7 "Third-party

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "../support/e2e";
 
 // SPEC §2 '/settings' Security, §5 "Account settings", §8 "Settings"; DESIGN D14: the Security
 // card in a real browser. Every test makes its own member.

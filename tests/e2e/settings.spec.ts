@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "../support/e2e";
 import sharp from "sharp";
 
 // /settings in a real browser (SPEC §2 /settings, §4, §5, §8 "Settings"; DESIGN D7, D10, D17):

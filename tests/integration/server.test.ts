@@ -39,6 +39,8 @@ describe("the built server", () => {
     if (process.env.DATABASE_URL) {
       database = await createTestDatabase();
       env.DATABASE_URL = database.url!;
+      // Several servers share one PostgreSQL database, so production requires a shared secret.
+      env.AUTH_SECRET = "integration-test-secret-0123456789abcdef";
     }
     try {
       const server = await start(env);

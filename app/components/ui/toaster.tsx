@@ -16,6 +16,9 @@ export function Toaster() {
       offset="5.5rem"
       mobileOffset={{ top: "5rem", left: "1rem", right: "1rem" }}
       containerAriaLabel="Notifications"
+      // NOTE: an open Radix dialog sets pointer-events: none on <body>; toasts shown above it
+      // must still be dismissable.
+      style={{ pointerEvents: "auto" }}
       toastOptions={{ closeButtonAriaLabel: "Dismiss notification" }}
     />
   );

@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth-form";
 import { AuthPage } from "~/components/auth-page";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
@@ -10,6 +10,7 @@ import {
   signUpMember,
 } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
+import { startCheckout } from "~/server/payments/checkout.server";
 import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
 import {
   AUTH_TEXT,
@@ -43,6 +44,7 @@ interface Posted {
   mode: AuthMode;
   redirectTo: string;
   intent: AuthIntent;
+  request: Request;
 }
 
 const INTENT_KEY = /^intent\.([A-Za-z][A-Za-z0-9_]{0,39})$/;
@@ -77,6 +79,13 @@ function authPageUrl(mode: AuthMode, redirectTo: string): string {
 async function reply(posted: Posted, result: AuthActionResult, init: ReplyInit = {}) {
   if (posted.js) return data(result, init);
   const headers = init.headers;
+  // A checkout page's form without JavaScript: payment starts straight after sign-up or log-in,
+  // as the fetcher does in the browser (issue 5). With JavaScript the page starts it itself.
+  if (result.ok && (result.kind === "signed-in" || result.kind === "signed-up") && result.intent?.productKey) {
+    const started = await startCheckout({ user: result.user, productKey: result.intent.productKey, request: posted.request });
+    if ("url" in started) return redirect(started.url, { headers });
+    return redirectWithToast(result.redirectTo, { title: AUTH_TEXT.error, description: started.error, variant: "destructive" }, { headers });
+  }
   if (result.ok) {
     switch (result.kind) {
       case "signed-in":
@@ -160,6 +169,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     mode,
     redirectTo: safeRedirect(form.get("redirectTo"), "/"),
     intent: readIntent(form),
+    request,
   };
 
   if (!isSameOrigin(request)) return fail(posted, "service", "This form can only be sent from this website.", 403);

@@ -1,0 +1,21 @@
+import { createHash } from "node:crypto";
+import { test as base } from "@playwright/test";
+
+// Every e2e test imports `test` from here. The test server trusts the loopback proxy
+// (TRUSTED_PROXIES in playwright.config.ts), and each test presents its own client address in
+// X-Forwarded-For, so the per-IP limits (sign-in, sign-up, email lists) apply per test as they
+// would per visitor, instead of every test sharing one address and tripping the limits.
+export * from "@playwright/test";
+
+/** A stable private address for a test run, e.g. 10.23.4.187. */
+export function clientIpFor(key: string): string {
+  const [a, b, c] = createHash("sha256").update(key).digest();
+  return `10.${a! % 256}.${b! % 256}.${(c! % 254) + 1}`;
+}
+
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const key = `${testInfo.project.name}:${testInfo.testId}:${testInfo.retry}:${testInfo.repeatEachIndex}`;
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientIpFor(key) });
+  },
+});
