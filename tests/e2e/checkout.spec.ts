@@ -11,18 +11,20 @@ const PASSWORD = "LiftHeavy2025";
 const CANCELLED = "Payment was cancelled. Please try again when you're ready to complete your purchase.";
 
 const OFFERS = [
-  { path: "/learn-to-lift-checkout", heading: "Join Learn to Lift", product: "Learn to Lift", line: "Learn to Lift - £300.00" },
+  { path: "/learn-to-lift-checkout", heading: "Join Learn to Lift", product: "Learn to Lift", line: "Learn to Lift - £300.00", amount: "£300.00" },
   {
     path: `/stronger-with-${COACH.slug}-checkout`,
     heading: `Join Stronger with ${COACH.name}`,
     product: `Stronger with ${COACH.name}`,
     line: `Stronger with ${COACH.name} - £477.00 per month`,
+    amount: "£477.00",
   },
   {
     path: "/build-stronger-foundations-checkout",
     heading: "Welcome to Build Stronger Foundations",
     product: "Build Stronger Foundations",
     line: "Build Stronger Foundations - £20.00 per month",
+    amount: "£20.00",
   },
 ] as const;
 
@@ -98,6 +100,15 @@ for (const offer of OFFERS) {
     // A reload confirms the same purchase again and records nothing new (D3).
     await page.reload();
     await expect(page.getByText(offer.line)).toBeVisible();
+
+    // Her Payment History shows it once, as SPEC §9 formats it.
+    await page.goto("/settings");
+    const truncated = `${sessionId.slice(0, 20)}...`;
+    const row = page.getByRole("list", { name: "Purchases" }).getByRole("listitem").filter({ hasText: truncated });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(offer.product);
+    await expect(row).toContainText(offer.amount);
+    await expect(row).toContainText("GBP");
 
     if (offer.line.endsWith("per month")) {
       // A monthly offer she already has is not sold to her twice.

@@ -14,8 +14,8 @@ export function clientIpFor(key: string): string {
 }
 
 export const test = base.extend({
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
     const key = `${testInfo.project.name}:${testInfo.testId}:${testInfo.retry}:${testInfo.repeatEachIndex}`;
-    await use({ ...extraHTTPHeaders, "X-Forwarded-For": clientIpFor(key) });
+    await provide({ ...extraHTTPHeaders, "X-Forwarded-For": clientIpFor(key) });
   },
 });

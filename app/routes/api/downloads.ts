@@ -1,6 +1,9 @@
-import { data } from "react-router";
+import { serveDownload } from "~/server/pdf/downloads.server";
+import type { Route } from "./+types/downloads";
 
-// Filled in by its issue; until then it answers 404 like any unknown address.
-export function loader() {
-  throw data(null, { status: 404 });
+// /downloads/<file>: the free 28-day workout calendar and the menopause strength guide
+// (DESIGN D15), PDFs generated on the server from the configuration. Any other name is a 404.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const response = await serveDownload(request, params.file);
+  return response ?? new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
