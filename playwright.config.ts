@@ -11,6 +11,8 @@ export const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One output folder per server port, so parallel runs never delete each other's traces.
+  outputDir: `.tmp/test-results-${PORT}`,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: true,

@@ -132,6 +132,8 @@ test.describe("anchor scrolling", () => {
 
   async function clickTopLinkAndRecord(page: Page) {
     await page.goto("/contact");
+    // Inject the test link only once the page has hydrated, or React may re-render it away.
+    await page.waitForLoadState("networkidle");
     await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
     await page.evaluate(() => {
       const a = document.createElement("a");
