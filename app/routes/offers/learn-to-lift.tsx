@@ -6,6 +6,7 @@ import { BookingEmbed } from "~/components/booking-embed";
 import { Countdown, formatCohortDate } from "~/components/countdown";
 import { FaqAccordion, faqPageJsonLd } from "~/components/faq-accordion";
 import { ArrowLeftIcon, ArrowRightIcon, CalendarIcon, CheckIcon, InfoIcon } from "~/components/icons";
+import { OfferPricePanel } from "~/components/offer-price-panel";
 import { Section } from "~/components/section";
 import {
   LEARN_TO_LIFT_DESCRIPTION,
@@ -205,33 +206,15 @@ export default function LearnToLift() {
         title="Everything you need to start lifting"
         intro="One payment, no subscription, and the course is yours to keep."
       >
-        <div className="grid items-center gap-8 lg:grid-cols-[1.2fr_0.8fr] lg:gap-12">
-          <ul className="divide-y divide-white/15 rounded-[2rem] border border-white/15 bg-white/[0.06] px-6 sm:px-8">
-            {price.product.features.map((feature) => (
-              <li key={feature} className="flex gap-4 py-5 text-lg">
-                <span aria-hidden="true" className="mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-accent-300 text-brand-950">
-                  <CheckIcon className="size-4" strokeWidth={2.5} />
-                </span>
-                <span className="text-sand-50">{feature}</span>
-              </li>
-            ))}
-          </ul>
-          <div className="rounded-[2rem] bg-white p-7 text-ink shadow-xl sm:p-9">
-            <p className="eyebrow">{price.product.name}</p>
-            <p className="mt-4 flex items-baseline gap-1.5">
-              <span className="font-display text-6xl leading-none font-semibold text-brand-800">{price.weekly}</span>
-              <span className="text-lg font-medium text-ink-muted">/week</span>
-            </p>
-            <p className="mt-3 text-lg">
-              {price.total} in one payment for all {LEARN_TO_LIFT_FACTS.weeks} weeks
-            </p>
-            <Link to={checkout} className="btn btn-primary btn-lg mt-8 w-full">
-              Join Learn to Lift
-              <ArrowRightIcon className="size-5" />
-            </Link>
-            <p className="mt-4 text-center text-sm text-ink-muted">Secure card payment. Lifetime access to the course.</p>
-          </div>
-        </div>
+        <OfferPricePanel
+          productName={price.product.name}
+          features={price.product.features}
+          weekly={price.weekly}
+          billing={`${price.total} in one payment for all ${LEARN_TO_LIFT_FACTS.weeks} weeks`}
+          checkout={checkout}
+          ctaLabel="Join Learn to Lift"
+          footnote="Secure card payment. Lifetime access to the course."
+        />
       </Section>
 
       <Section

@@ -3,6 +3,7 @@ import type { Route } from "./+types/one-to-one";
 import { SoftGlow } from "~/components/brand-art";
 import { BookingEmbed } from "~/components/booking-embed";
 import { ArrowLeftIcon, ArrowRightIcon, CheckIcon } from "~/components/icons";
+import { OfferPricePanel } from "~/components/offer-price-panel";
 import { Section } from "~/components/section";
 import {
   goodToKnow,
@@ -144,31 +145,15 @@ export default function OneToOne() {
         title="Everything in your coaching"
         intro="One monthly payment covers it all. No extras, no upsells."
       >
-        <div className="grid items-center gap-8 lg:grid-cols-[1.2fr_0.8fr] lg:gap-12">
-          <ul className="divide-y divide-white/15 rounded-[2rem] border border-white/15 bg-white/[0.06] px-6 sm:px-8">
-            {price.product.features.map((feature) => (
-              <li key={feature} className="flex gap-4 py-5 text-lg">
-                <span aria-hidden="true" className="mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-accent-300 text-brand-950">
-                  <CheckIcon className="size-4" strokeWidth={2.5} />
-                </span>
-                <span className="text-sand-50">{feature}</span>
-              </li>
-            ))}
-          </ul>
-          <div className="rounded-[2rem] bg-white p-7 text-ink shadow-xl sm:p-9">
-            <p className="eyebrow">{price.product.name}</p>
-            <p className="mt-4 flex items-baseline gap-1.5">
-              <span className="font-display text-6xl leading-none font-semibold text-brand-800">{price.weekly}</span>
-              <span className="text-lg font-medium text-ink-muted">/week</span>
-            </p>
-            <p className="mt-3 text-lg">Billed monthly at {price.monthly}</p>
-            <Link to={checkout} className="btn btn-primary btn-lg mt-8 w-full">
-              Start 1-to-1 coaching
-              <ArrowRightIcon className="size-5" />
-            </Link>
-            <p className="mt-4 text-center text-sm text-ink-muted">Secure card payment, taken monthly.</p>
-          </div>
-        </div>
+        <OfferPricePanel
+          productName={price.product.name}
+          features={price.product.features}
+          weekly={price.weekly}
+          billing={`Billed monthly at ${price.monthly}`}
+          checkout={checkout}
+          ctaLabel="Start 1-to-1 coaching"
+          footnote="Secure card payment, taken monthly."
+        />
       </Section>
 
       <Section name="good-to-know" eyebrow="Good to know" title="The practical bits">
