@@ -211,24 +211,7 @@ function LeadCapture() {
           </ul>
         </div>
         <div className="rounded-[2rem] border border-sand-200 bg-white p-6 shadow-lg sm:p-9">
-          <DownloadSignup
-            href={leadCaptureSection.downloadHref}
-            label={leadCaptureSection.download}
-            thanks={leadCaptureSection.thanks}
-            initiallyDone={signedUp}
-          >
-            {(onSuccess) => (
-              <LazySection when="idle" className={SIGNUP_FORM_HEIGHT}>
-                <EmailListForm
-                  variant="lead_capture"
-                  headingLevel="h3"
-                  heading={leadCaptureSection.formHeading}
-                  description={leadCaptureSection.formDescription}
-                  onSuccess={onSuccess}
-                />
-              </LazySection>
-            )}
-          </DownloadSignup>
+          <LazyDownloadSignup section={leadCaptureSection} variant="lead_capture" when="idle" signedUp={signedUp} />
         </div>
       </div>
     </section>
@@ -331,24 +314,7 @@ function CalendarSignup() {
             </ul>
           </div>
           <div className="rounded-[2rem] bg-white p-5 shadow-md sm:p-8">
-            <DownloadSignup
-              href={calendarSection.downloadHref}
-              label={calendarSection.download}
-              thanks={calendarSection.thanks}
-              initiallyDone={signedUp}
-            >
-              {(onSuccess) => (
-                <LazySection when="visible" className={SIGNUP_FORM_HEIGHT}>
-                  <EmailListForm
-                    variant="calendar"
-                    headingLevel="h3"
-                    heading={calendarSection.formHeading}
-                    description={calendarSection.formDescription}
-                    onSuccess={onSuccess}
-                  />
-                </LazySection>
-              )}
-            </DownloadSignup>
+            <LazyDownloadSignup section={calendarSection} variant="calendar" when="visible" signedUp={signedUp} />
           </div>
         </div>
       </div>
@@ -410,4 +376,41 @@ export function meta({ matches }: Route.MetaArgs) {
       "Online strength training and menopause coaching for women 40+ in the UK and online. Build strength, confidence and energy through perimenopause and beyond.",
     jsonLd: site ? [businessJsonLd(site)] : [],
   });
+}
+
+interface DownloadSignupSection {
+  downloadHref: string;
+  download: string;
+  thanks?: string;
+  formHeading: string;
+  formDescription: string;
+}
+
+/** An email-list form loaded lazily (SPEC §9), then a download button once she has signed up. */
+function LazyDownloadSignup({
+  section,
+  variant,
+  when,
+  signedUp,
+}: {
+  section: DownloadSignupSection;
+  variant: "lead_capture" | "calendar";
+  when: "idle" | "visible";
+  signedUp: boolean;
+}) {
+  return (
+    <DownloadSignup href={section.downloadHref} label={section.download} thanks={section.thanks} initiallyDone={signedUp}>
+      {(onSuccess) => (
+        <LazySection when={when} className={SIGNUP_FORM_HEIGHT}>
+          <EmailListForm
+            variant={variant}
+            headingLevel="h3"
+            heading={section.formHeading}
+            description={section.formDescription}
+            onSuccess={onSuccess}
+          />
+        </LazySection>
+      )}
+    </DownloadSignup>
+  );
 }
