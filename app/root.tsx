@@ -11,7 +11,9 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { toPublicSiteConfig, type PublicSiteConfig } from "~/config/public";
-import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import { getServerEnv } from "~/config/env.server";
+import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
+import { useNonce } from "~/utils/nonce";
 import { AuthForm } from "~/components/auth-form";
 import { SiteShell } from "~/components/site-shell";
 import { StatusPage } from "~/components/status-page";
@@ -71,11 +73,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
     for (const cookie of refreshed?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   }
-  const result: RootLoaderData = { site: toPublicSiteConfig(getSiteConfig(), getServerEnv().SITE_ORIGIN), user, toasts };
+  const result: RootLoaderData = { site: toPublicSiteConfig(await getEffectiveSiteConfig(), getServerEnv().SITE_ORIGIN), user, toasts };
   return data(result, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-GB">
       <head>
@@ -88,8 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -45,6 +45,9 @@ export default [
   route("settings/billing", "routes/account/billing-portal.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
+  route("settings/admin/members.csv", "routes/admin/members-export.ts"),
+  route("settings/admin/integrations", "routes/admin/integrations.ts"),
+  route("settings/admin/offers", "routes/admin/offers.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

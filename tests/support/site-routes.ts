@@ -58,4 +58,7 @@ export const nonPageRoutePaths = [
   "/settings/billing",
   "/sitemap.xml",
   "/robots.txt",
+  "/settings/admin/members.csv",
+  "/settings/admin/integrations",
+  "/settings/admin/offers",
 ];
