@@ -56,7 +56,24 @@ const ServerEnvSchema = z.object({
   S3_PUBLIC_URL: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Kit (email marketing) v4 API key: set, confirmed subscribers and new members are synced there. */
   KIT_API_KEY: optionalString,
+  /**
+   * Kit's API address, for tests against a local stand-in. The key travels in a header, so it is
+   * sent over HTTPS only, or plain HTTP to this machine.
+   */
+  KIT_API_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .refine(
+        (value) => {
+          const url = new URL(value);
+          return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+        },
+        { error: "must be an https:// URL (plain http only to localhost)" },
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

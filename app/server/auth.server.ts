@@ -12,6 +12,7 @@ import { getDb, type Database, type Transaction } from "~/server/db/client.serve
 import * as schema from "~/server/db/schema";
 import { ADMIN_ROLE, profiles, sessions, userRoles, users } from "~/server/db/schema";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/server/email/auth-emails.server";
+import { queueMemberSync } from "~/server/lists/sync-queue.server";
 import { logger } from "~/server/logger.server";
 import {
   createMemberRecords,
@@ -264,6 +265,9 @@ function createAuth() {
               admin: isAdminEmail(details.email, getServerEnv().ADMIN_EMAILS),
               login: signup.login,
             });
+            // DESIGN D12: a new member (email notifications are on at sign-up) is queued for the
+            // email-marketing sync in the same transaction; the worker checks her wishes when it runs.
+            await queueMemberSync(tx, account.userId);
           },
         },
       },

@@ -478,6 +478,7 @@ describe("the unsubscribe link", () => {
     expect((await confirm(mails[1]!.confirmUrl!)).status).toBe(200);
     const [row] = await rowsFor(email);
     expect(row).toMatchObject({ status: "confirmed", unsubscribedAt: null });
-    expect(await jobsFor(row!.id)).toHaveLength(2);
+    // Queued for the email-marketing sync: the first confirmation, the unsubscription, the second confirmation.
+    expect(await jobsFor(row!.id)).toHaveLength(3);
   });
 });

@@ -1,6 +1,118 @@
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import type { IntegrationsData } from "~/server/admin/integrations.server";
+import { formatShortDateTime } from "~/utils/format";
 
-// Being built (issue 6): the Integrations tab of /settings/admin.
+// SPEC §2 /settings/admin, Integrations tab: the email-marketing card (how members and
+// subscribers reach the service, the sync's live figures, 'Retry failed', a link to the
+// subscribers) and the community-platform card (a link to its members and the advice to invite
+// engaged members to create accounts). 'Retry failed' is a plain form, so it works before
+// JavaScript loads; the server answers with a redirect back here and a toast.
+
+export const RETRY_FAILED_ACTION = "/settings/admin/integrations";
+
+const number = new Intl.NumberFormat("en-GB");
+
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn-outline">
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="flex flex-col gap-1 rounded-2xl border border-sand-200 bg-sand-100 p-4">
+      <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
+      <dd className="font-display text-2xl font-semibold text-brand-800 tabular-nums">{value}</dd>
+      {note ? <dd className="text-xs text-ink-muted">{note}</dd> : null}
+    </div>
+  );
+}
+
 export function IntegrationsTab({ data }: { data: IntegrationsData }) {
-  return <p>Email marketing: {data.emailMarketing.subscribers} subscribers.</p>;
+  const { emailMarketing: mail, community } = data;
+  const navigation = useNavigation();
+  const retrying = navigation.state !== "idle" && navigation.formAction === RETRY_FAILED_ACTION;
+  const connected = mail.provider === "kit";
+
+  return (
+    <div className="grid gap-6 pt-4 lg:grid-cols-2">
+      <Card role="region" aria-labelledby="integrations-email-title">
+        <CardHeader>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <CardTitle id="integrations-email-title">Email marketing</CardTitle>
+            <Badge variant={connected ? "success" : "neutral"}>{connected ? "Kit connected" : "Kit not connected"}</Badge>
+          </div>
+          <CardDescription>
+            New users are synced automatically on account creation: server functions queue each new member with email
+            notifications on, and each subscriber who confirms an email-list sign-up, then process the queue in the
+            background, sending them to Kit tagged with the form they came from. A sync that fails is retried with
+            increasing pauses and is never lost.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          {connected ? null : (
+            <p className="rounded-2xl border border-warning-200 bg-warning-50 p-4 text-sm text-warning-800">
+              No Kit API key is set, so nothing is sent: subscribers and members are kept in this site&rsquo;s own
+              database. To sync them to Kit, set <code>KIT_API_KEY</code> on the server and restart it.
+            </p>
+          )}
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Figure label="Subscribers" value={number.format(mail.subscribers)} note="Confirmed or awaiting confirmation" />
+            <Figure label="Confirmed" value={number.format(mail.confirmed)} note="Confirmed by email" />
+            <Figure label="Queued" value={number.format(mail.queued)} note="Waiting to sync" />
+            <Figure label="Failed" value={number.format(mail.failed)} note="Gave up after retrying" />
+            <div className="col-span-2 flex flex-col gap-1 rounded-2xl border border-sand-200 bg-sand-100 p-4">
+              <dt className="text-sm font-semibold text-ink-muted">{connected ? "Last successful sync" : "Last processed"}</dt>
+              <dd className="font-display text-xl font-semibold text-brand-800 tabular-nums">
+                {mail.lastSuccessfulSyncAt ? (
+                  <time dateTime={mail.lastSuccessfulSyncAt}>{formatShortDateTime(mail.lastSuccessfulSyncAt)}</time>
+                ) : (
+                  "Not yet"
+                )}
+              </dd>
+            </div>
+          </dl>
+        </CardContent>
+        <CardFooter>
+          <Form method="post" action={RETRY_FAILED_ACTION}>
+            <input type="hidden" name="intent" value="retry-failed" />
+            <Button type="submit" variant="primary" disabled={mail.failed === 0} loading={retrying} aria-describedby="integrations-retry-note">
+              Retry failed
+            </Button>
+          </Form>
+          {mail.subscribersUrl ? <ExternalLink href={mail.subscribersUrl}>View subscribers</ExternalLink> : null}
+          <p id="integrations-retry-note" className="w-full text-sm text-ink-muted">
+            {mail.failed === 0
+              ? "No syncs have failed."
+              : `${number.format(mail.failed)} ${mail.failed === 1 ? "sync has" : "syncs have"} failed. Retry once the cause is fixed (for example the API key).`}
+          </p>
+        </CardFooter>
+      </Card>
+
+      <Card role="region" aria-labelledby="integrations-community-title">
+        <CardHeader>
+          <CardTitle id="integrations-community-title">Community platform</CardTitle>
+          <CardDescription>Your free community, with its monthly group video calls.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className="text-base text-ink">
+            Invite your most engaged community members to create an account here too: they&rsquo;ll receive your
+            updates by email, can join your programmes in a couple of clicks, and appear in your members list.
+          </p>
+        </CardContent>
+        {community.membersUrl ? (
+          <CardFooter>
+            <ExternalLink href={community.membersUrl}>View community members</ExternalLink>
+          </CardFooter>
+        ) : null}
+      </Card>
+    </div>
+  );
 }

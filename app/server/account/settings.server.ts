@@ -1,6 +1,7 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { loginHistory, profiles, users } from "~/server/db/schema";
+import { queueMemberSync } from "~/server/lists/sync-queue.server";
 import { logger } from "~/server/logger.server";
 import { listPurchases, listSubscriptions, subscriptionStatusLabel } from "~/server/payments/queries.server";
 import { getStorage, profilePictureKey } from "~/server/storage/index.server";
@@ -159,12 +160,15 @@ export async function updateMemberName(userId: string, name: string): Promise<bo
 }
 
 export async function updateEmailNotifications(userId: string, enabled: boolean): Promise<boolean> {
-  const updated = await getDb()
-    .update(profiles)
-    .set({ emailNotifications: enabled })
-    .where(eq(profiles.userId, userId))
-    .returning({ id: profiles.id });
-  return updated.length > 0;
+  return getDb().transaction(async (tx) => {
+    const [before] = await tx.select({ enabled: profiles.emailNotifications }).from(profiles).where(eq(profiles.userId, userId)).for("update");
+    if (!before) return false;
+    if (before.enabled === enabled) return true;
+    await tx.update(profiles).set({ emailNotifications: enabled }).where(eq(profiles.userId, userId));
+    // DESIGN D12: the email-marketing sync sends her (on) or takes her off the member tag (off).
+    await queueMemberSync(tx, userId);
+    return true;
+  });
 }
 
 /**

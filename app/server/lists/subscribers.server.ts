@@ -265,11 +265,19 @@ export async function findUnsubscribeTarget(token: string | null | undefined, { 
 export async function unsubscribe(token: string | null | undefined, { db = getDb(), now = new Date() }: ListOptions = {}): Promise<UnsubscribeTarget | null> {
   const row = await findByUnsubscribeToken(db, token);
   if (!row) return null;
-  const changed = await db
-    .update(emailSubscribers)
-    .set({ status: "unsubscribed", unsubscribedAt: now, confirmTokenHash: null, confirmTokenExpiresAt: null })
-    .where(and(eq(emailSubscribers.email, row.email), ne(emailSubscribers.status, "unsubscribed")))
-    .returning({ id: emailSubscribers.id });
+  // The sync worker unsubscribes the address at the email-marketing service too (DESIGN D12); the
+  // job is queued in the same transaction, so the change and its sync exist together or not at all.
+  const changed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(emailSubscribers)
+      .set({ status: "unsubscribed", unsubscribedAt: now, confirmTokenHash: null, confirmTokenExpiresAt: null })
+      .where(and(eq(emailSubscribers.email, row.email), ne(emailSubscribers.status, "unsubscribed")))
+      .returning({ id: emailSubscribers.id });
+    if (rows.length) {
+      await tx.insert(jobs).values(rows.map((r) => ({ queue: EMAIL_MARKETING_QUEUE, payload: { subscriberId: r.id } })));
+    }
+    return rows;
+  });
   if (changed.length) logger.info("email-list unsubscribed", { lists: changed.length });
   return { email: row.email, alreadyUnsubscribed: changed.length === 0 };
 }

@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Queryable } from "~/server/db/client.server";
+import { emailSubscribers, profiles, type EmailListForm, type Job } from "~/server/db/schema";
+import { JobError, type JobHandler } from "~/server/jobs/worker.server";
+import { logger } from "~/server/logger.server";
+import { emailMarketingProvider, type EmailMarketingProvider } from "./kit.server";
+import { EMAIL_MARKETING_QUEUE } from "./sync-queue.server";
+
+// The email-marketing sync (DESIGN D12): the handler the job worker runs for each job of the
+// "email-marketing" queue. A job names a subscriber or a member; the handler reads her as she is
+// NOW, not as she was when the job was queued, and does what that state asks
+// (docs/decisions/122-email-marketing-sync.md):
+//   subscriber confirmed        → sent to the provider, tagged with the form she used
+//   subscriber unsubscribed     → unsubscribed at the provider (if she is there)
+//   subscriber pending / gone   → nothing (she never confirmed, or the row is gone)
+//   member, notifications on    → sent, tagged "Member"
+//   member, notifications off   → the "Member" tag taken off (if she is there); nothing sent
+//   member gone / not active    → nothing
+// A payload that is neither fails the job at once (kept for an admin to see, never dropped).
+
+export { EMAIL_MARKETING_QUEUE };
+
+/** The provider's tag for each form (SPEC §2's email-list forms), and for members. */
+export const FORM_TAGS: Record<EmailListForm, string> = {
+  popup: "Website popup",
+  lead_capture: "Menopause strength guide",
+  calendar: "28-day workout calendar",
+  newsletter: "Newsletter",
+  waitlist: "Build Stronger Foundations waitlist",
+  interest: "Learn to Lift interest",
+};
+export const MEMBER_TAG = "Member";
+
+const PayloadSchema = z.union([
+  z.object({ subscriberId: z.uuid() }).strict(),
+  z.object({ userId: z.string().min(1).max(200) }).strict(),
+]);
+
+export type SyncOutcome = "sent" | "unsubscribed" | "untagged" | "skipped";
+
+export async function syncSubscriber(db: Queryable, provider: EmailMarketingProvider, subscriberId: string): Promise<SyncOutcome> {
+  const [subscriber] = await db.select().from(emailSubscribers).where(eq(emailSubscribers.id, subscriberId)).limit(1);
+  if (!subscriber || subscriber.status === "pending") return "skipped";
+  if (subscriber.status === "unsubscribed") {
+    await provider.unsubscribe(subscriber.email);
+    return "unsubscribed";
+  }
+  await provider.subscribe({ email: subscriber.email, firstName: subscriber.firstName }, [FORM_TAGS[subscriber.form]]);
+  return "sent";
+}
+
+export async function syncMember(db: Queryable, provider: EmailMarketingProvider, userId: string): Promise<SyncOutcome> {
+  const [member] = await db
+    .select({ email: profiles.email, firstName: profiles.firstName, emailNotifications: profiles.emailNotifications, accountStatus: profiles.accountStatus })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  if (!member || member.accountStatus !== "active") return "skipped";
+  if (!member.emailNotifications) {
+    await provider.removeTag(member.email, MEMBER_TAG);
+    return "untagged";
+  }
+  await provider.subscribe({ email: member.email, firstName: member.firstName }, [MEMBER_TAG]);
+  return "sent";
+}
+
+/** Runs one email-marketing job against the given provider. */
+export async function runEmailMarketingJob(job: Job, db: Queryable, provider: EmailMarketingProvider): Promise<SyncOutcome> {
+  const parsed = PayloadSchema.safeParse(job.payload);
+  if (!parsed.success) throw new JobError("Not an email-marketing job: the payload names no subscriber or member", { retryable: false });
+  const outcome =
+    "subscriberId" in parsed.data
+      ? await syncSubscriber(db, provider, parsed.data.subscriberId)
+      : await syncMember(db, provider, parsed.data.userId);
+  logger.info("email-marketing sync", { jobId: job.id, provider: provider.name, kind: "subscriberId" in parsed.data ? "subscriber" : "member", outcome });
+  return outcome;
+}
+
+/** The worker's handler: the provider the environment configures (Kit, or local). */
+export function emailMarketingHandler(provider?: (db: Queryable) => EmailMarketingProvider): JobHandler {
+  return async (job, { db }) => {
+    await runEmailMarketingJob(job, db, provider ? provider(db) : emailMarketingProvider(db));
+  };
+}

@@ -1,0 +1,143 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Locator, type Page, type TestInfo } from "../support/e2e";
+
+// The Integrations tab of /settings/admin in a real browser (SPEC §2; DESIGN D12, issue 6): a
+// visitor confirms a newsletter sign-up, the server's own worker processes the sync (the test
+// server runs without KIT_API_KEY, so the "local" provider), and the administrator sees the
+// email-marketing card with its note, figures, the disabled 'Retry failed' and the link to the
+// subscribers, and the community card with its link and advice. The figures are the server's
+// whole database (other specs add subscribers at the same time), so they are checked as at least
+// this test's own.
+
+const PASSWORD = "Stronger2025";
+
+function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+/** The confirmation link of the latest email-list message to this address in the outbox. */
+function confirmLink(email: string): string | null {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  if (!fs.existsSync(dir)) return null;
+  for (const file of fs.readdirSync(dir).sort().reverse()) {
+    const raw = fs.readFileSync(path.join(dir, file), "utf8");
+    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "im").test(raw)) continue;
+    const body = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return /http:\/\/\S+\/email\/confirm\?token=[\w.%-]+/.exec(body)?.[0] ?? null;
+  }
+  return null;
+}
+
+/** Signs in as the project's administrator (ADMIN_EMAILS; signed up the first time). */
+async function signInAsAdmin(page: Page, testInfo: TestInfo) {
+  const email = `e2e-admin-${testInfo.project.name}@example.com`;
+  await page.goto("/community");
+  const dialog = page.getByRole("dialog");
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+    await expect(dialog).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Log In" }).click();
+  const signedIn = page.getByRole("banner").getByRole("link", { name: "Profile Settings" });
+  const unknown = toast(page, "Invalid email or password");
+  await expect(signedIn.or(unknown)).toBeVisible();
+  if (await unknown.isVisible()) {
+    await dialog.getByRole("link", { name: "Don't have an account? Sign up for free." }).click();
+    await dialog.getByLabel("First name").fill("Jo");
+    await dialog.getByLabel("Last name").fill("Coach");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill(PASSWORD);
+    await dialog.getByLabel(/I agree to the/).check();
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    // Another spec may have created her at the same moment: then log in after all.
+    const exists = toast(page, "User already exists");
+    await expect(signedIn.or(exists)).toBeVisible();
+    if (await exists.isVisible()) {
+      await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
+      await dialog.getByLabel("Email").fill(email);
+      await dialog.getByLabel("Password").fill(PASSWORD);
+      await dialog.getByRole("button", { name: "Log In" }).click();
+    }
+    await expect(signedIn).toBeVisible();
+  }
+}
+
+function card(page: Page, title: string): Locator {
+  return page.getByRole("region", { name: title });
+}
+
+/** The number shown under a figure's label. */
+async function figure(region: Locator, label: string): Promise<number> {
+  const value = await region.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]").innerText();
+  return Number(value.replace(/,/g, ""));
+}
+
+test("the administrator sees the email-marketing and community cards on the Integrations tab @mobile", async ({ page, request }, testInfo) => {
+  test.setTimeout(90_000);
+
+  // A visitor joins the newsletter and confirms: the server queues and processes her sync.
+  const email = `e2e-integrations-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+  const signup = await request.post("/api/email-list", {
+    form: { form: "newsletter", first_name: "Ruth", email_address: email, website: "", returnTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(signup.status()).toBe(303);
+  await expect.poll(() => confirmLink(email)).not.toBeNull();
+  const confirmed = await request.get(new URL(confirmLink(email)!).pathname + new URL(confirmLink(email)!).search);
+  expect(confirmed.status()).toBe(200);
+
+  await signInAsAdmin(page, testInfo);
+  await page.goto("/settings/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+  await page.getByRole("tab", { name: "Integrations" }).click();
+  await expect(page).toHaveURL(/\/settings\/admin\?tab=integrations$/);
+
+  const mail = card(page, "Email marketing");
+  await expect(mail.getByRole("heading", { name: "Email marketing" })).toBeVisible();
+  await expect(mail.getByText("New users are synced automatically on account creation", { exact: false })).toBeVisible();
+  // The test server has no KIT_API_KEY: the card says nothing is sent.
+  await expect(mail.getByText("Kit not connected")).toBeVisible();
+  await expect(mail.getByText("No Kit API key is set, so nothing is sent", { exact: false })).toBeVisible();
+
+  expect(await figure(mail, "Subscribers")).toBeGreaterThanOrEqual(1);
+  expect(await figure(mail, "Confirmed")).toBeGreaterThanOrEqual(1);
+  expect(await figure(mail, "Queued")).toBeGreaterThanOrEqual(0);
+  expect(await figure(mail, "Failed")).toBe(0);
+
+  // The worker polls every few seconds: her sync is processed, with the time shown like
+  // 'Jan 5, 2025 13:45'.
+  await expect(async () => {
+    await page.reload();
+    await expect(card(page, "Email marketing").locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+
+  // Nothing failed, so there is nothing to retry.
+  await expect(mail.getByRole("button", { name: "Retry failed" })).toBeDisabled();
+  await expect(mail.getByText("No syncs have failed.")).toBeVisible();
+
+  const subscribers = mail.getByRole("link", { name: "View subscribers (opens in a new tab)" });
+  await expect(subscribers).toHaveAttribute("href", "https://app.kit.com/subscribers");
+  await expect(subscribers).toHaveAttribute("target", "_blank");
+  await expect(subscribers).toHaveAttribute("rel", /noopener/);
+
+  const community = card(page, "Community platform");
+  await expect(community.getByText("Invite your most engaged community members to create an account here", { exact: false })).toBeVisible();
+  const members = community.getByRole("link", { name: "View community members (opens in a new tab)" });
+  await expect(members).toHaveAttribute("href", "https://strongwithjo.circle.so/members");
+  await expect(members).toHaveAttribute("target", "_blank");
+  await expect(members).toHaveAttribute("rel", /noopener/);
+
+  const axe = await new AxeBuilder({ page }).include("#main").analyze();
+  expect(axe.violations).toEqual([]);
+});
+
+test("'Retry failed' is refused to a visitor on the server", async ({ request }) => {
+  const response = await request.post("/settings/admin/integrations", { form: { intent: "retry-failed" }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toBe("/");
+});
