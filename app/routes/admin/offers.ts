@@ -1,8 +1,114 @@
-import { redirect } from "react-router";
+import { createElement } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/offers";
+import { getServerEnv } from "~/config/env.server";
+import { OffersPage, type OffersActionData } from "~/components/admin/offers-tab";
+import {
+  changeOffers,
+  currentCohortDate,
+  loadOffersData,
+  offerProductKeys,
+  resetOffer,
+  type OfferChange,
+} from "~/server/admin/offers.server";
 import { requireAdmin } from "~/server/auth.server";
+import { getDb } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { seo } from "~/utils/seo";
+import {
+  COHORT_DATE_FIELD,
+  OFFERS_INTENTS,
+  OFFERS_MESSAGES,
+  parseOffersUpdate,
+  parseResetTarget,
+  priceField,
+  RESET_TARGET_FIELD,
+} from "~/validation/offers";
 
-// Being built (issue 6): until then an admin is sent back to the dashboard.
-export async function loader({ request }: { request: Request }) {
+// POST /settings/admin/offers: the Offers tab's two forms (issue 6; DESIGN D1, D6).
+//   intent=update-offers  price:<productKey> (pounds) for every product, and nextCohortDate
+//                         (UK time); only values that differ from those in force are written.
+//   intent=reset-offer    target=price:<productKey> or nextCohortDate: back to the installed value.
+// The admin is checked on the server first (a visitor or member is sent home with D6's message
+// and nothing changes). Success: back to the tab with the 'Offers updated' toast. A refused form
+// answers 400 with a message per field and changes nothing; without JavaScript the browser shows
+// it here, on this route's page. Decision: docs/decisions/131-offers-tab.md.
+
+const BACK_TO_TAB = "/settings/admin?tab=offers";
+const SAVE_FAILED = "The offers could not be saved just now. Please try again in a moment.";
+
+export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return redirect("/settings/admin");
+  return { offers: await loadOffersData(getDb()) };
+}
+
+function refused(result: Omit<OffersActionData, "ok">, status = 400) {
+  return data<OffersActionData>({ ok: false, ...result }, { status });
+}
+
+/** Only the form's own fields are echoed back, each cut to a sane length. */
+function typedValues(form: FormData, productKeys: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of [...productKeys.map(priceField), COHORT_DATE_FIELD]) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value.slice(0, 40);
+  }
+  return values;
+}
+
+function succeeded(changes: OfferChange[]) {
+  if (changes.length === 0) {
+    return redirectWithToast(BACK_TO_TAB, { title: "No changes", description: "The prices and the cohort date were already as shown.", variant: "info" }, { status: 303 });
+  }
+  const description = changes.map((c) => c.summary).join("; ");
+  return redirectWithToast(
+    BACK_TO_TAB,
+    { title: "Offers updated", description: description.length > 480 ? `${description.slice(0, 477)}...` : description, variant: "success" },
+    { status: 303 },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // DESIGN D6: every admin action checks the role again on the server.
+  const admin = await requireAdmin(request);
+  // A form from another site never changes anything (the cookie is SameSite=Lax as well).
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== getServerEnv().SITE_ORIGIN) throw data(null, { status: 403 });
+
+  const productKeys = offerProductKeys();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return refused({ errors: {}, values: {}, formError: OFFERS_MESSAGES.unknownIntent });
+  }
+  const values = typedValues(form, productKeys);
+  const db = getDb();
+  try {
+    const intent = form.get("intent");
+    if (intent === OFFERS_INTENTS.update) {
+      const input = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const parsed = parseOffersUpdate(input, { productKeys, currentCohortDate: await currentCohortDate(db) });
+      if (!parsed.ok) return refused({ errors: parsed.errors, values, formError: null });
+      return await succeeded(await changeOffers(db, admin.id, { prices: parsed.prices, nextCohortDate: parsed.nextCohortDate }));
+    }
+    if (intent === OFFERS_INTENTS.reset) {
+      const target = parseResetTarget(form.get(RESET_TARGET_FIELD), productKeys);
+      if (!target) return refused({ errors: {}, values, formError: OFFERS_MESSAGES.unknownTarget });
+      return await succeeded(await resetOffer(db, admin.id, target));
+    }
+    return refused({ errors: {}, values, formError: OFFERS_MESSAGES.unknownIntent });
+  } catch (error) {
+    logger.error("admin: could not change the offers", { error, adminId: admin.id });
+    return refused({ errors: {}, values, formError: SAVE_FAILED }, 500);
+  }
+}
+
+export default function OffersRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return createElement(OffersPage, { data: loaderData.offers, result: actionData ?? null });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, { title: "Offers", description: "Prices and the next cohort date.", noindex: true });
 }

@@ -229,7 +229,7 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_check", sql`${t.role} = 'admin'`)],
 );
 
-export type AdminActionType = "grant_admin" | "remove_admin" | "update_user" | "delete_user";
+export type AdminActionType = "grant_admin" | "remove_admin" | "update_user" | "delete_user" | "update_offer" | "update_cohort_date";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",

@@ -1,6 +1,6 @@
 import { checkoutErrorMessage, type CheckoutErrorCode } from "~/content/checkout";
 import { logger } from "~/server/logger.server";
-import { findCatalogueProduct } from "./catalogue.server";
+import { findEffectiveProduct } from "./catalogue.server";
 import { ensureCustomer } from "./customers.server";
 import {
   cancelUrl,
@@ -43,9 +43,10 @@ export async function startCheckout({ user, productKey, request }: StartCheckout
     return { error: checkoutErrorMessage(code), code };
   };
 
-  const product = findCatalogueProduct(productKey);
-  if (!product) return fail("unknown_product");
   try {
+    // The price the admin set last (Offers tab), not the one installed: what the page showed.
+    const product = await findEffectiveProduct(productKey);
+    if (!product) return fail("unknown_product");
     const provider = await getPaymentProvider();
     const customerId = await ensureCustomer(provider, user);
     const session = await provider.createCheckoutSession({
