@@ -50,3 +50,16 @@ export function truncateSessionId(id: string): string {
 export function actionLabel(actionType: string): string {
   return actionType.replace(/_/g, " ").toUpperCase();
 }
+
+/** "2025-01-06" → "6 Jan": a calendar date (no time zone shift), short, British. */
+export function formatDayMonth(isoDate: string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T12:00:00Z`),
+  );
+}
+
+/** 1234500 → "£12,345"; 1234550 → "£12,345.50": sums of money in figures and charts. */
+export function formatPounds(pence: number): string {
+  const pounds = pence / 100;
+  return `£${pounds.toLocaleString("en-GB", { minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,21 +1,159 @@
+import { data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { requireAdmin } from "~/server/auth.server";
-import { seo } from "~/utils/seo";
+import { getServerEnv } from "~/config/env.server";
 import { PageHero } from "~/components/page-hero";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { ActivityLogTab } from "~/components/admin/activity-log-tab";
+import { AdminNotice } from "~/components/admin/admin-notice";
+import { IntegrationsTab } from "~/components/admin/integrations-tab";
+import { OffersTab } from "~/components/admin/offers-tab";
+import { SignupsChart } from "~/components/admin/signups-chart";
+import { StatCards } from "~/components/admin/stat-cards";
+import { UsersTab } from "~/components/admin/users-tab";
+import { ADMIN_TABS, parseAdminTab, tabHref, type AdminTab } from "~/components/admin/admin-tabs";
+import { runAdminAction } from "~/server/admin/actions.server";
+import { loadActivityLog, type ActivityEntry } from "~/server/admin/activity.server";
+import { loadIntegrationsData, type IntegrationsData } from "~/server/admin/integrations.server";
+import { loadOffersData, type OffersData } from "~/server/admin/offers.server";
+import { loadStats, loadWeeklyChart } from "~/server/admin/stats.server";
+import { parseMemberSearch, searchMembers, type MemberPage } from "~/server/admin/users.server";
+import { requireAdmin } from "~/server/auth.server";
+import { getDb } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { seo } from "~/utils/seo";
 
-// DESIGN D6: /settings/admin is guarded on the server: a signed-out visitor or a member who is
-// not an admin is sent home with the spec's message (SPEC §6).
+// /settings/admin (SPEC §2, §4, §5 "Admin", §6, §8 "Admin"; DESIGN D6, D8, D9, D10). Everything
+// is read on the server: the stats and the chart on every visit, and only the open tab's data
+// (the tab, search and page live in the URL, so every view has an address and the tabs, search
+// and paging work before JavaScript loads). One action with an `intent` field for the Users tab.
+// Decisions: docs/decisions/110 to 113.
+
+// DESIGN D6: a signed-out visitor or a member who is not an admin is sent home with the spec's
+// message, by the guard, before anything is read.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const admin = await requireAdmin(request);
+  const url = new URL(request.url);
+  const tab = parseAdminTab(url);
+  const db = getDb();
+
+  // SPEC §8: stats load failures are logged only; the cards then say the figure is unavailable.
+  const stats = await loadStats(db).catch((error: unknown) => {
+    logger.error("admin: could not load the stats", { error });
+    return null;
+  });
+  const chart = await loadWeeklyChart(db).catch((error: unknown) => {
+    logger.error("admin: could not load the weekly chart", { error });
+    return null;
+  });
+
+  let users: MemberPage | null = null;
+  let usersFailed = false;
+  let activity: ActivityEntry[] | null = null;
+  let integrations: IntegrationsData | null = null;
+  let offers: OffersData | null = null;
+  const search = parseMemberSearch(url);
+  try {
+    if (tab === "users") users = await searchMembers(db, search);
+    if (tab === "activity") activity = await loadActivityLog(db);
+    if (tab === "integrations") integrations = await loadIntegrationsData(db);
+    if (tab === "offers") offers = await loadOffersData(db);
+  } catch (error) {
+    logger.error("admin: could not load a tab", { error, tab });
+    if (tab === "users") usersFailed = true;
+  }
+
+  return {
+    email: admin.email,
+    adminId: admin.id,
+    tab,
+    search,
+    stats,
+    chart,
+    users,
+    usersFailed,
+    activity,
+    integrations,
+    offers,
+  };
 }
 
-export default function AdminDashboard() {
+/** The list the admin was looking at: the same tab, search and page (nothing else from the URL). */
+function backToList(request: Request): string {
+  const url = new URL(request.url);
+  const back = new URLSearchParams();
+  for (const key of ["tab", "q", "page"]) {
+    const value = url.searchParams.get(key);
+    if (value) back.set(key, value.slice(0, 100));
+  }
+  const query = back.toString();
+  return query ? `/settings/admin?${query}` : "/settings/admin";
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  // DESIGN D6: every admin action checks the role again on the server.
+  const admin = await requireAdmin(request);
+  // A form from another site never changes anything (the cookie is SameSite=Lax as well).
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== getServerEnv().SITE_ORIGIN) throw data(null, { status: 403 });
+
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data({ ok: false as const, intent: null, title: "Error", message: "Unknown action." }, { status: 400 });
+  }
+  const outcome = await runAdminAction(getDb(), admin, form);
+  if (!outcome.ok) return data(outcome.failure, { status: outcome.status });
+  return redirectWithToast(outcome.goTo ?? backToList(request), outcome.toast, { status: 303 });
+}
+
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, adminId, tab, search, stats, chart, users, usersFailed, activity, integrations, offers } = loaderData;
   return (
     <main id="main">
-      <PageHero title="Admin Dashboard" intro="Manage members, integrations and your offers." />
+      <PageHero title="Admin Dashboard" intro={<>Welcome back, <span className="font-semibold text-ink">{email}</span></>} />
+      <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
+        <StatCards stats={stats} />
+        <SignupsChart points={chart} />
+
+        <section aria-labelledby="admin-sections-title" className="flex flex-col gap-2">
+          <h2 id="admin-sections-title" className="sr-only">
+            Manage
+          </h2>
+          {/* The tabs are links (?tab=…), so each view has its own address and works without
+              JavaScript; Radix adds the tab semantics and arrow-key movement. */}
+          <Tabs value={tab} activationMode="manual">
+            <TabsList aria-label="Admin sections" className="grid w-full grid-cols-2 rounded-3xl sm:inline-flex sm:w-auto sm:rounded-full">
+              {ADMIN_TABS.map((t) => (
+                <TabsTrigger key={t.value} value={t.value} asChild>
+                  <Link to={tabHref(t.value)} preventScrollReset>
+                    {t.label}
+                  </Link>
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="users">
+              {actionData && !actionData.ok ? <AdminNotice title={actionData.title} message={actionData.message} /> : null}
+              <UsersTab page={users} failed={usersFailed} search={search} adminId={adminId} totalUsers={stats?.totalUsers ?? null} />
+            </TabsContent>
+            <TabsContent value="integrations">
+              {integrations ? <IntegrationsTab data={integrations} /> : <TabFailed tab="integrations" />}
+            </TabsContent>
+            <TabsContent value="activity">
+              <ActivityLogTab entries={activity} />
+            </TabsContent>
+            <TabsContent value="offers">{offers ? <OffersTab data={offers} /> : <TabFailed tab="offers" />}</TabsContent>
+          </Tabs>
+        </section>
+      </div>
     </main>
   );
+}
+
+function TabFailed({ tab }: { tab: AdminTab }) {
+  const label = ADMIN_TABS.find((t) => t.value === tab)?.label ?? tab;
+  return <AdminNotice title="Error" message={`The ${label} tab could not be loaded. Please try again in a moment.`} />;
 }
 
 export function meta({ matches }: Route.MetaArgs) {

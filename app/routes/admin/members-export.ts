@@ -1,8 +1,21 @@
-import { redirect } from "react-router";
+import type { Route } from "./+types/members-export";
+import { membersCsvFilename, membersCsvStream } from "~/server/admin/members-csv.server";
 import { requireAdmin } from "~/server/auth.server";
+import { getDb } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
 
-// Being built (issue 6): until then an admin is sent back to the dashboard.
-export async function loader({ request }: { request: Request }) {
-  await requireAdmin(request);
-  return redirect("/settings/admin");
+// GET /settings/admin/members.csv: every member as a CSV download, streamed (issue 6 item 5).
+// DESIGN D6: the same guard as the dashboard; anybody else is sent home and gets no data.
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  logger.info("admin exported the members", { adminId: admin.id });
+  return new Response(membersCsvStream(getDb()), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${membersCsvFilename()}"`,
+      // Personal data: never kept by a shared cache or the browser's.
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

@@ -1,65 +1,106 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "~/server/db/client.server";
-import { ADMIN_ROLE, userRoles, users } from "~/server/db/schema";
+import { getDb, type Queryable } from "~/server/db/client.server";
+import { ADMIN_ROLE, adminActivityLog, userRoles, users, type AdminActionType } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { cancelActiveSubscriptions } from "~/server/payments/subscriptions.server";
 import { getStorage } from "~/server/storage/index.server";
 
-// A member deleting her own account (SPEC §2 Account Actions, DESIGN D9 and D10). The order:
-//   1. cancel her subscriptions at the provider (outside any transaction; if that fails nothing
-//      is deleted, so she is never left billed without an account),
+// Deleting an account, by its owner (SPEC §2 Account Actions) or by an admin (SPEC §2
+// /settings/admin), one way for both (DESIGN D9 and D10). The order:
+//   1. cancel the member's subscriptions at the provider (outside any transaction; if that fails
+//      nothing is deleted, so she is never left billed without an account),
 //   2. remove her profile pictures,
 //   3. delete the user row: the foreign keys cascade to the profile, sessions, accounts,
 //      two-factor secrets, login history, roles and payment customer; purchases and
-//      subscriptions keep their rows with user_id set to null, for the accounts.
-// Decision: docs/decisions/082-settings-account-deletion.md.
+//      subscriptions keep their rows with user_id set to null, for the accounts. An admin's
+//      deletion writes its admin_activity_log entry in this same transaction.
+// Decisions: docs/decisions/082-settings-account-deletion.md and 112-admin-user-management.md.
 
 export const DELETE_FAILED_MESSAGE = "Failed to delete account. Please contact support.";
 export const LAST_ADMIN_MESSAGE =
   "You are the only administrator. Make another member an administrator before deleting your account.";
 
 export type DeleteAccountResult = { ok: true } | { ok: false; reason: "last_admin" | "failed"; message: string };
+export type DeleteUserOutcome = "deleted" | "not_found" | "last_admin" | "failed";
+
+export interface DeleteUserOptions {
+  /** Replaces the provider call (tests). */
+  cancelSubscriptions?: typeof cancelActiveSubscriptions;
+  /** An admin's deletion: the activity-log entry written with the deletion. */
+  audit?: { adminId: string; details: Record<string, unknown> };
+}
 
 class LastAdminError extends Error {}
+class NotFoundError extends Error {}
 
-/** Whether she is the site's only administrator (who may not delete herself, D9). */
-async function isLastAdmin(userId: string, lock: boolean, db = getDb()): Promise<boolean> {
+/** Whether the user is the site's only administrator (who may not be deleted, D9). */
+async function isLastAdmin(db: Queryable, userId: string, lock: boolean): Promise<boolean> {
   const query = db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, ADMIN_ROLE));
   const admins = lock ? await query.for("update") : await query;
   return admins.length === 1 && admins[0]!.userId === userId;
 }
 
-export async function deleteOwnAccount(
-  userId: string,
-  deps: { cancelSubscriptions?: typeof cancelActiveSubscriptions } = {},
-): Promise<DeleteAccountResult> {
-  const cancel = deps.cancelSubscriptions ?? cancelActiveSubscriptions;
+/**
+ * Deletes an account the D10 way. Returns "not_found" when there is no such user, "last_admin"
+ * when she is the only administrator, "failed" (logged) when anything else went wrong.
+ */
+export async function deleteUserAccount(userId: string, options: DeleteUserOptions = {}): Promise<DeleteUserOutcome> {
+  const cancel = options.cancelSubscriptions ?? cancelActiveSubscriptions;
+  const db = getDb();
   try {
-    if (await isLastAdmin(userId, false)) return { ok: false, reason: "last_admin", message: LAST_ADMIN_MESSAGE };
+    const [found] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!found) return "not_found";
+    if (await isLastAdmin(db, userId, false)) return "last_admin";
   } catch (error) {
-    logger.error("account deletion: could not check roles", { error, userId });
-    return { ok: false, reason: "failed", message: DELETE_FAILED_MESSAGE };
+    logger.error("account deletion: could not check the account", { error, userId });
+    return "failed";
   }
 
   try {
     await cancel(userId);
   } catch (error) {
     logger.error("account deletion stopped: subscriptions could not be cancelled", { error, userId });
-    return { ok: false, reason: "failed", message: DELETE_FAILED_MESSAGE };
+    return "failed";
   }
 
   try {
     await getStorage().deletePrefix(`profile-pictures/${userId}/`);
-    await getDb().transaction(async (tx) => {
-      // Checked again under a lock: two admins deleting themselves at once cannot both succeed.
-      if (await isLastAdmin(userId, true, tx)) throw new LastAdminError();
-      await tx.delete(users).where(eq(users.id, userId));
+    await db.transaction(async (tx) => {
+      // Checked again under a lock: two admins deleting the last two admins at once cannot both
+      // succeed.
+      if (await isLastAdmin(tx, userId, true)) throw new LastAdminError();
+      const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+      if (deleted.length === 0) throw new NotFoundError();
+      if (options.audit) {
+        const actionType: AdminActionType = "delete_user";
+        await tx.insert(adminActivityLog).values({
+          adminId: options.audit.adminId === userId ? null : options.audit.adminId,
+          actionType,
+          targetUserId: userId,
+          details: options.audit.details,
+        });
+      }
     });
   } catch (error) {
-    if (error instanceof LastAdminError) return { ok: false, reason: "last_admin", message: LAST_ADMIN_MESSAGE };
+    if (error instanceof LastAdminError) return "last_admin";
+    if (error instanceof NotFoundError) return "not_found";
     logger.error("account deletion failed", { error, userId });
-    return { ok: false, reason: "failed", message: DELETE_FAILED_MESSAGE };
+    return "failed";
   }
-  logger.info("account deleted by its owner", { userId });
-  return { ok: true };
+  logger.info(options.audit ? "account deleted by an admin" : "account deleted by its owner", {
+    userId,
+    adminId: options.audit?.adminId,
+  });
+  return "deleted";
+}
+
+/** A member deleting her own account from /settings. */
+export async function deleteOwnAccount(
+  userId: string,
+  deps: { cancelSubscriptions?: typeof cancelActiveSubscriptions } = {},
+): Promise<DeleteAccountResult> {
+  const outcome = await deleteUserAccount(userId, { cancelSubscriptions: deps.cancelSubscriptions });
+  if (outcome === "deleted") return { ok: true };
+  if (outcome === "last_admin") return { ok: false, reason: "last_admin", message: LAST_ADMIN_MESSAGE };
+  return { ok: false, reason: "failed", message: DELETE_FAILED_MESSAGE };
 }

@@ -1,0 +1,201 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import type { MemberPage, MemberRow } from "~/server/admin/users.server";
+import { Avatar } from "~/components/ui/avatar";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
+import { showToast } from "~/components/ui/toaster";
+import { formatShortDate } from "~/utils/format";
+import { ADMIN_TEXT } from "./admin-forms";
+import { DownloadIcon, SearchIcon, ShieldMinusIcon, ShieldPlusIcon } from "./admin-icons";
+import { AdminNotice } from "./admin-notice";
+import { DeleteUserDialog } from "./delete-user-dialog";
+import { EditUserDialog } from "./edit-user-dialog";
+import { useAdminAction } from "./use-admin-action";
+
+// SPEC §2 Users tab: search, the members newest first in pages of 25, and per-row edit, toggle
+// admin and delete. The search is a GET form (?q=), so it works before JavaScript loads; with
+// JavaScript it also searches as she types.
+
+const number = new Intl.NumberFormat("en-GB");
+
+export interface UsersTabProps {
+  page: MemberPage | null;
+  failed: boolean;
+  search: { query: string; page: number };
+  adminId: string;
+  totalUsers: number | null;
+}
+
+export function UsersTab({ page, failed, search, adminId, totalUsers }: UsersTabProps) {
+  useEffect(() => {
+    if (failed) showToast({ title: ADMIN_TEXT.error, description: ADMIN_TEXT.loadUsersFailed, variant: "destructive" });
+  }, [failed]);
+
+  return (
+    <Card>
+      <CardHeader className="gap-4 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-8">
+        <div className="flex flex-col gap-2">
+          <CardTitle as="h3">Members</CardTitle>
+          <CardDescription>
+            <Summary page={page} totalUsers={totalUsers} />
+          </CardDescription>
+        </div>
+        <a href="/settings/admin/members.csv" download className="btn btn-outline btn-sm self-start">
+          <DownloadIcon className="size-4.5" />
+          Export members (CSV)
+        </a>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6 px-4 sm:px-8">
+        <SearchForm query={search.query} />
+        {failed ? (
+          <AdminNotice title={ADMIN_TEXT.error} message={ADMIN_TEXT.loadUsersFailed} />
+        ) : page && page.members.length > 0 ? (
+          <>
+            <ul className="flex flex-col divide-y divide-sand-200 rounded-2xl border border-sand-200" aria-label="Members">
+              {page.members.map((member) => (
+                <MemberItem key={member.userId} member={member} isSelf={member.userId === adminId} />
+              ))}
+            </ul>
+            <Pagination page={page} />
+          </>
+        ) : (
+          <p className="rounded-2xl border border-dashed border-sand-300 bg-sand-50 px-4 py-10 text-center text-ink-muted">
+            {ADMIN_TEXT.noUsers}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Summary({ page, totalUsers }: { page: MemberPage | null; totalUsers: number | null }) {
+  if (page?.matches) {
+    const { count, capped } = page.matches;
+    const figure = capped ? `${number.format(count)}+` : number.format(count);
+    return (
+      <>
+        {figure} {count === 1 && !capped ? "member matches" : "members match"} “{page.query}”.
+      </>
+    );
+  }
+  return <>Everyone with an account, newest first{totalUsers !== null ? ` (${number.format(totalUsers)} in all)` : ""}.</>;
+}
+
+function SearchForm({ query }: { query: string }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <Form method="get" action="/settings/admin" role="search" className="flex flex-col gap-2 sm:flex-row">
+      <label htmlFor="member-search" className="sr-only">
+        Search members by name or email
+      </label>
+      <div className="relative flex-1">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-ink-muted" />
+        <input
+          id="member-search"
+          type="search"
+          name="q"
+          defaultValue={query}
+          placeholder={ADMIN_TEXT.searchPlaceholder}
+          maxLength={100}
+          autoComplete="off"
+          className="block min-h-12 w-full rounded-xl border border-line-strong bg-white py-2.5 pr-4 pl-12 text-base text-ink shadow-xs placeholder:text-ink-muted hover:border-ink-muted focus-visible:border-brand-700 focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none"
+          onChange={(event) => {
+            const form = event.currentTarget.form;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => {
+              if (form) void submit(form, { replace: true, preventScrollReset: true });
+            }, 350);
+          }}
+        />
+      </div>
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+    </Form>
+  );
+}
+
+function MemberItem({ member, isSelf }: { member: MemberRow; isSelf: boolean }) {
+  const name = [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email;
+  return (
+    <li className="flex flex-col gap-2 px-3 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-4">
+      <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
+        <Avatar src={member.avatarUrl} name={name} decorative />
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-semibold">{name}</span>
+            {member.isAdmin ? <Badge variant="brand">Admin</Badge> : null}
+            {isSelf ? <span className="text-sm text-ink-muted">(you)</span> : null}
+          </p>
+          <p className="truncate text-sm text-ink-muted">{member.email}</p>
+          <p className="text-sm text-ink-muted">
+            Joined <time dateTime={member.createdAt}>{formatShortDate(member.createdAt)}</time>
+          </p>
+        </div>
+      </div>
+      <div className="flex shrink-0 items-center gap-1 self-end sm:self-center">
+        <EditUserDialog member={member} name={name} />
+        <ToggleAdminButton member={member} name={name} />
+        <DeleteUserDialog member={member} name={name} />
+      </div>
+    </li>
+  );
+}
+
+/** SPEC §4 "Admin status": grants or removes at once (a plain form, so it works without JavaScript). */
+function ToggleAdminButton({ member, name }: { member: MemberRow; name: string }) {
+  const { fetcher, action, busy } = useAdminAction(`toggle-admin-${member.userId}`);
+  // The visible words ("Grant admin") start the accessible name, as WCAG 2.5.3 asks.
+  const label = member.isAdmin ? `Remove admin access from ${name}` : `Grant admin access to ${name}`;
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="intent" value="toggle-admin" />
+      <input type="hidden" name="userId" value={member.userId} />
+      <Button type="submit" variant="ghost" size="sm" aria-label={label} title={member.isAdmin ? "Remove admin access" : "Grant admin access"} loading={busy}>
+        {busy ? null : member.isAdmin ? <ShieldMinusIcon className="size-4.5" /> : <ShieldPlusIcon className="size-4.5" />}
+        <span className="hidden lg:inline">
+          {member.isAdmin ? "Remove admin" : "Grant admin"}
+        </span>
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function Pagination({ page }: { page: MemberPage }) {
+  if (!page.hasPrevious && !page.hasNext) return null;
+  const href = (n: number) => {
+    const params = new URLSearchParams();
+    if (page.query) params.set("q", page.query);
+    if (n > 1) params.set("page", String(n));
+    const query = params.toString();
+    return query ? `/settings/admin?${query}` : "/settings/admin";
+  };
+  return (
+    <nav aria-label="Pages of members" className="flex items-center justify-between gap-3">
+      {page.hasPrevious ? (
+        <Link to={href(page.page - 1)} className="btn btn-outline btn-sm" preventScrollReset>
+          <ArrowLeftIcon className="size-4.5" />
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-ink-muted">
+        Page {page.page}
+      </p>
+      {page.hasNext ? (
+        <Link to={href(page.page + 1)} className="btn btn-outline btn-sm" preventScrollReset>
+          Next
+          <ArrowRightIcon className="size-4.5" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,120 @@
+import type { SessionUser } from "~/server/auth.server";
+import { deleteUserAccount, LAST_ADMIN_MESSAGE } from "~/server/account/delete-account.server";
+import type { Database } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import { grantAdmin, revokeAdmin } from "~/server/models/roles.server";
+import type { FlashToastInput } from "~/server/toast.server";
+import { formToObject, parseFirst } from "~/validation/first-error";
+import {
+  ADMIN_INTENTS,
+  ADMIN_TEXT,
+  DeleteUserFormSchema,
+  ToggleAdminFormSchema,
+  UpdateUserFormSchema,
+  type AdminActionFailure,
+  type AdminIntent,
+} from "~/components/admin/admin-forms";
+import { findMember, memberDetails, updateMemberNames } from "./users.server";
+
+// The Users tab's actions (SPEC §2, §4 "Admin status", §5 "Admin", §8 "Admin"; DESIGN D9, D10).
+// The route has already checked the admin (requireAdmin) and the origin. Each action parses its
+// own fields with Zod, writes only the columns it owns, and writes its admin_activity_log entry
+// in the same transaction as the change. Decision: docs/decisions/112-admin-user-management.md.
+
+export type AdminActionOutcome =
+  | { ok: true; toast: FlashToastInput; /** Where to go instead of back to the list. */ goTo?: string }
+  | { ok: false; status: number; failure: AdminActionFailure };
+
+const fail = (intent: AdminIntent | null, status: number, message: string, title: string = ADMIN_TEXT.error): AdminActionOutcome => ({
+  ok: false,
+  status,
+  failure: { ok: false, intent, title, message },
+});
+
+const done = (description: string, goTo?: string): AdminActionOutcome => ({
+  ok: true,
+  toast: { title: ADMIN_TEXT.success, description, variant: "success" },
+  goTo,
+});
+
+export async function runAdminAction(db: Database, admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
+  const fields = formToObject(form);
+  const intent = fields.intent;
+  if (!intent || !(ADMIN_INTENTS as readonly string[]).includes(intent)) return fail(null, 400, "Unknown action.");
+  switch (intent as AdminIntent) {
+    case "update-user":
+      return updateUser(db, admin, fields);
+    case "toggle-admin":
+      return toggleAdmin(db, admin, fields);
+    case "delete-user":
+      return deleteUser(db, admin, fields);
+  }
+}
+
+async function updateUser(db: Database, admin: SessionUser, fields: Record<string, string>): Promise<AdminActionOutcome> {
+  const parsed = parseFirst(UpdateUserFormSchema, fields);
+  if (!parsed.ok) return fail("update-user", 400, parsed.error, "Validation Error");
+  const { userId, firstName, lastName } = parsed.data;
+  try {
+    const result = await updateMemberNames(db, admin.id, userId, { firstName, lastName });
+    if (result === "not_found") return fail("update-user", 404, ADMIN_TEXT.notFound, ADMIN_TEXT.updateFailed);
+    if (result === "unchanged") return { ok: true, toast: { title: ADMIN_TEXT.noChanges, description: ADMIN_TEXT.noChangesText, variant: "info" } };
+    logger.info("admin updated a member's name", { adminId: admin.id, userId });
+    return done(ADMIN_TEXT.updated);
+  } catch (error) {
+    logger.error("admin: could not update a member", { error, adminId: admin.id, userId });
+    return fail("update-user", 500, ADMIN_TEXT.updateFailed);
+  }
+}
+
+async function toggleAdmin(db: Database, admin: SessionUser, fields: Record<string, string>): Promise<AdminActionOutcome> {
+  const parsed = parseFirst(ToggleAdminFormSchema, fields);
+  if (!parsed.ok) return fail("toggle-admin", 400, parsed.error, "Validation Error");
+  const { userId } = parsed.data;
+  try {
+    const member = await findMember(db, userId);
+    if (!member) return fail("toggle-admin", 404, ADMIN_TEXT.notFound, ADMIN_TEXT.adminFailed);
+    const audit = { adminId: admin.id, details: memberDetails(member) };
+    if (!member.isAdmin) {
+      const result = await grantAdmin(db, userId, audit);
+      if (result === "user_not_found") return fail("toggle-admin", 404, ADMIN_TEXT.notFound, ADMIN_TEXT.adminFailed);
+      logger.info("admin granted admin access", { adminId: admin.id, userId });
+      return done(ADMIN_TEXT.granted(member.firstName));
+    }
+    const result = await revokeAdmin(db, userId, audit);
+    // DESIGN D9: only the last administrator herself can be here (nobody else is an admin).
+    if (result === "last_admin") return fail("toggle-admin", 409, ADMIN_TEXT.lastAdminRole, ADMIN_TEXT.adminFailed);
+    logger.info("admin removed admin access", { adminId: admin.id, userId });
+    // She removed her own access: the dashboard is closed to her now, her settings are not.
+    return done(ADMIN_TEXT.removed(member.firstName), userId === admin.id ? "/settings" : undefined);
+  } catch (error) {
+    logger.error("admin: could not change admin status", { error, adminId: admin.id, userId });
+    return fail("toggle-admin", 500, ADMIN_TEXT.adminFailed);
+  }
+}
+
+async function deleteUser(db: Database, admin: SessionUser, fields: Record<string, string>): Promise<AdminActionOutcome> {
+  const parsed = parseFirst(DeleteUserFormSchema, fields);
+  if (!parsed.ok) return fail("delete-user", 400, parsed.error, "Validation Error");
+  const { userId } = parsed.data;
+  let member;
+  try {
+    member = await findMember(db, userId);
+  } catch (error) {
+    logger.error("admin: could not read a member to delete", { error, adminId: admin.id, userId });
+    return fail("delete-user", 500, ADMIN_TEXT.deleteFailed);
+  }
+  if (!member) return fail("delete-user", 404, ADMIN_TEXT.notFound, ADMIN_TEXT.deleteFailed);
+  const outcome = await deleteUserAccount(userId, { audit: { adminId: admin.id, details: memberDetails(member) } });
+  switch (outcome) {
+    case "deleted":
+      // Deleting her own account signed her out everywhere (her sessions went with it).
+      return done(ADMIN_TEXT.deleted, userId === admin.id ? "/" : undefined);
+    case "not_found":
+      return fail("delete-user", 404, ADMIN_TEXT.notFound, ADMIN_TEXT.deleteFailed);
+    case "last_admin":
+      return fail("delete-user", 409, LAST_ADMIN_MESSAGE, ADMIN_TEXT.deleteFailed);
+    case "failed":
+      return fail("delete-user", 500, ADMIN_TEXT.deleteFailed);
+  }
+}

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import type { Queryable } from "~/server/db/client.server";
+
+// The dashboard's figures (SPEC §2 stat cards, §7 "Counts", §9 windows; DESIGN D8) and the chart
+// of weekly sign-ups and revenue (issue 6 item 5). Each is one statement, so the figures agree
+// with each other and cost one round trip.
+
+export const NEW_USERS_DAYS = 7;
+export const ACTIVE_USERS_DAYS = 30;
+export const CHART_WEEKS = 12;
+/** Weeks start on Monday in the coach's own time zone. */
+const TZ = "Europe/London";
+
+/** From this many profiles the total is PostgreSQL's own estimate rather than a count. */
+export const EXACT_TOTAL_LIMIT = 200_000;
+
+export interface DashboardStats {
+  totalUsers: number;
+  /** True when totalUsers is the planner's estimate (kept current by autovacuum), not a count. */
+  totalIsEstimate: boolean;
+  newThisWeek: number;
+  /** DESIGN D8: distinct members with a login in the last 30 days. */
+  activeUsers: number;
+  administrators: number;
+}
+
+export async function loadStats(db: Queryable): Promise<DashboardStats> {
+  // NOTE: counting 1,000,000 profiles reads the whole table (~40 ms on its own, over the
+  // dashboard's 50 ms budget). Past EXACT_TOTAL_LIMIT the card shows pg_class.reltuples instead,
+  // an estimate autovacuum keeps within a few per cent; below it (or before the table has ever
+  // been analysed, reltuples < 0) it counts. The CASE runs the count only when it is needed.
+  // Decision: docs/decisions/111-dashboard-stats-and-chart.md.
+  const result = await db.execute<{ total: number; estimated: boolean; new_users: number; active: number; admins: number }>(sql`
+    with estimate as (
+      select coalesce((select reltuples from pg_class where oid = 'profiles'::regclass), -1) as rows
+    )
+    select
+      case when estimate.rows >= ${EXACT_TOTAL_LIMIT} then estimate.rows::bigint
+           else (select count(*) from profiles) end::int as total,
+      estimate.rows >= ${EXACT_TOTAL_LIMIT} as estimated,
+      (select count(*) from profiles where created_at >= now() - make_interval(days => ${NEW_USERS_DAYS}))::int as new_users,
+      (select count(*) from (select distinct user_id from login_history
+        where login_at >= now() - make_interval(days => ${ACTIVE_USERS_DAYS})) as active_users)::int as active,
+      (select count(*) from user_roles where role = 'admin')::int as admins
+    from estimate
+  `);
+  const row = result.rows[0];
+  return {
+    totalUsers: Number(row?.total ?? 0),
+    totalIsEstimate: row?.estimated === true,
+    newThisWeek: Number(row?.new_users ?? 0),
+    activeUsers: Number(row?.active ?? 0),
+    administrators: Number(row?.admins ?? 0),
+  };
+}
+
+export interface WeeklyPoint {
+  /** The Monday the week starts on, as YYYY-MM-DD (Europe/London). */
+  weekStart: string;
+  signups: number;
+  /** Paid in pounds sterling that week, less what has been refunded of it, in pence. */
+  revenuePence: number;
+}
+
+/**
+ * The last 12 weeks (this one included), oldest first, every week present even when empty.
+ * Revenue counts GBP purchases (the catalogue's currency) net of refunds.
+ */
+export async function loadWeeklyChart(db: Queryable, weeks = CHART_WEEKS): Promise<WeeklyPoint[]> {
+  const result = await db.execute<{ week: string; signups: number; revenue: number }>(sql`
+    with bounds as (
+      select date_trunc('week', now() at time zone ${TZ}) - make_interval(weeks => ${weeks - 1}) as first_week
+    ),
+    series as (
+      select generate_series(first_week, first_week + make_interval(weeks => ${weeks - 1}), interval '1 week') as week
+      from bounds
+    ),
+    signups as (
+      select date_trunc('week', created_at at time zone ${TZ}) as week, count(*)::int as n
+      from profiles, bounds
+      where created_at >= bounds.first_week at time zone ${TZ}
+      group by 1
+    ),
+    revenue as (
+      select date_trunc('week', purchased_at at time zone ${TZ}) as week,
+             sum(amount_cents - refunded_amount_cents)::bigint as pence
+      from purchases, bounds
+      where purchased_at >= bounds.first_week at time zone ${TZ} and lower(currency) = 'gbp'
+      group by 1
+    )
+    select to_char(series.week, 'YYYY-MM-DD') as week,
+           coalesce(signups.n, 0)::int as signups,
+           coalesce(revenue.pence, 0)::bigint as revenue
+    from series
+    left join signups on signups.week = series.week
+    left join revenue on revenue.week = series.week
+    order by series.week
+  `);
+  return result.rows.map((row) => ({
+    weekStart: row.week,
+    signups: Number(row.signups),
+    revenuePence: Number(row.revenue),
+  }));
+}

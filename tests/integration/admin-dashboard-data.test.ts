@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import * as usersServer from "~/server/admin/users.server";
+import { loadStats, loadWeeklyChart } from "~/server/admin/stats.server";
+import { memberSearchCondition, searchMembers } from "~/server/admin/users.server";
+import { adminActivityLog, loginHistory, profiles, purchases, userRoles, users } from "~/server/db/schema";
+import { setupTestDatabase } from "../support/db";
+import { createLoginHistory, createPurchase, createUser } from "../support/factories";
+import { setupAuthEnvironment } from "../support/auth";
+import { openDashboard, signedInMember } from "../support/admin-fixtures";
+
+// What the dashboard shows (SPEC §2 /settings/admin, §7 "Counts", §9; DESIGN D8): the four
+// figures, the weekly chart, and the Users tab's search and paging, done in the database.
+
+vi.mock("~/server/admin/users.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof usersServer>();
+  return { ...actual, searchMembers: vi.fn(actual.searchMembers) };
+});
+
+const t = setupTestDatabase();
+setupAuthEnvironment();
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+
+async function clearMembers() {
+  await t.db.delete(adminActivityLog);
+  await t.db.delete(purchases);
+  await t.db.delete(users);
+}
+
+describe("the stat cards", () => {
+  it("count members, new this week, distinct active members in 30 days (D8) and admins", async () => {
+    await clearMembers();
+    const recent = await Promise.all([1, 3, 6].map((d) => createUser(t.db, { createdAt: daysAgo(d) })));
+    const old = await Promise.all([8, 40].map((d) => createUser(t.db, { createdAt: daysAgo(d), admin: d === 40 })));
+    // Two logins of one member count once; a login 31 days ago does not count.
+    await createLoginHistory(t.db, recent[0]!.user.id, { count: 2, since: daysAgo(29), until: daysAgo(1) });
+    await createLoginHistory(t.db, old[0]!.user.id, { count: 1, since: daysAgo(10), until: daysAgo(9) });
+    await createLoginHistory(t.db, old[1]!.user.id, { count: 3, since: daysAgo(60), until: daysAgo(31) });
+
+    expect(await loadStats(t.db)).toEqual({ totalUsers: 5, totalIsEstimate: false, newThisWeek: 3, activeUsers: 2, administrators: 1 });
+
+    // The page shows the same, and signing in makes the admin active (and a member, a sixth).
+    const admin = await signedInMember(t.db, { admin: true, createdAt: daysAgo(100) });
+    const page = await openDashboard("/settings/admin", admin.jar);
+    expect(page.data.stats).toEqual({ totalUsers: 6, totalIsEstimate: false, newThisWeek: 3, activeUsers: 3, administrators: 2 });
+    expect(page.data.email).toBe(admin.user.email);
+    expect(page.data.tab).toBe("users");
+  });
+});
+
+describe("the weekly chart", () => {
+  it("has 12 weeks starting on Mondays, sign-ups per week, and revenue net of refunds", async () => {
+    await clearMembers();
+    const member = await createUser(t.db, { createdAt: new Date() });
+    await createUser(t.db, { createdAt: new Date() });
+    await createUser(t.db, { createdAt: daysAgo(200) }); // before the chart
+    await createPurchase(t.db, member.user.id, { amountCents: 30000, purchasedAt: new Date() });
+    await createPurchase(t.db, member.user.id, { amountCents: 47700, refundedAmountCents: 47700, status: "refunded", purchasedAt: new Date() });
+    await createPurchase(t.db, member.user.id, { amountCents: 2000, refundedAmountCents: 500, status: "partially_refunded", purchasedAt: new Date() });
+    await createPurchase(t.db, member.user.id, { amountCents: 99900, purchasedAt: daysAgo(120) }); // before the chart
+
+    const points = await loadWeeklyChart(t.db);
+    expect(points).toHaveLength(12);
+    for (const point of points) expect(new Date(`${point.weekStart}T12:00:00Z`).getUTCDay()).toBe(1);
+    const weeks = points.map((p) => p.weekStart);
+    expect([...weeks].sort()).toEqual(weeks);
+    const thisWeek = points[11]!;
+    expect(thisWeek).toMatchObject({ signups: 2, revenuePence: 30000 + 1500 });
+    expect(points.slice(0, 11).reduce((sum, p) => sum + p.signups + p.revenuePence, 0)).toBe(0);
+  });
+});
+
+describe("the Users tab's search", () => {
+  it("matches email, first and last name, ignoring case, newest first", async () => {
+    await clearMembers();
+    const sarah = await createUser(t.db, { firstName: "Sarah", lastName: "Whitlock", email: "s.w@example.org", createdAt: daysAgo(5) });
+    const claire = await createUser(t.db, { firstName: "Claire", lastName: "SARAHSON", email: "claire@example.net", createdAt: daysAgo(3) });
+    const byEmail = await createUser(t.db, { firstName: "Kate", lastName: null, email: "kate.sarahfan@example.com", createdAt: daysAgo(1) });
+    await createUser(t.db, { firstName: "Lucy", lastName: "Brown", email: "lucy@example.com" });
+
+    const found = await searchMembers(t.db, { query: "sArAh", page: 1 });
+    expect(found.members.map((m) => m.userId)).toEqual([byEmail.user.id, claire.user.id, sarah.user.id]);
+    expect(found.matches).toEqual({ count: 3, capped: false });
+    expect((await searchMembers(t.db, { query: "WHITLOCK", page: 1 })).members.map((m) => m.email)).toEqual(["s.w@example.org"]);
+    expect((await searchMembers(t.db, { query: "example.net", page: 1 })).members.map((m) => m.firstName)).toEqual(["Claire"]);
+    // Each word must match somewhere: a full name finds her.
+    expect((await searchMembers(t.db, { query: "sarah whit", page: 1 })).members.map((m) => m.firstName)).toEqual(["Sarah"]);
+    // LIKE's wildcards are matched literally.
+    expect((await searchMembers(t.db, { query: "%", page: 1 })).members).toEqual([]);
+    expect((await searchMembers(t.db, { query: "s_w", page: 1 })).members).toEqual([]);
+    expect((await searchMembers(t.db, { query: "nobody-at-all", page: 1 })).members).toEqual([]);
+  });
+
+  it("pages by 25 through the URL, with previous and next", async () => {
+    await clearMembers();
+    const admin = await signedInMember(t.db, { admin: true, lastName: "Admin", createdAt: daysAgo(400) });
+    const made = [];
+    for (let i = 0; i < 30; i++) made.push(await createUser(t.db, { lastName: "Pagewell", createdAt: new Date(Date.now() - i * 60_000) }));
+    const first = await openDashboard("/settings/admin?q=PAGEWELL", admin.jar);
+    const page1 = first.data.users!;
+    expect(page1).toMatchObject({ page: 1, hasPrevious: false, hasNext: true, query: "PAGEWELL", matches: { count: 30, capped: false } });
+    expect(page1.members.map((m) => m.userId)).toEqual(made.slice(0, 25).map((m) => m.user.id));
+    const page2 = (await openDashboard("/settings/admin?q=PAGEWELL&page=2", admin.jar)).data.users!;
+    expect(page2).toMatchObject({ page: 2, hasPrevious: true, hasNext: false });
+    expect(page2.members.map((m) => m.userId)).toEqual(made.slice(25).map((m) => m.user.id));
+
+    // No query: everyone, newest first; the admin (oldest) is last and marked.
+    const all = (await openDashboard("/settings/admin?page=2", admin.jar)).data.users!;
+    expect(all.members.at(-1)).toMatchObject({ userId: admin.user.id, isAdmin: true });
+    expect(all.matches).toBeNull();
+    // Nonsense in the URL is brought within bounds.
+    expect((await openDashboard("/settings/admin?page=-4&tab=nope", admin.jar)).data).toMatchObject({ tab: "users", search: { page: 1 } });
+  });
+
+  it("uses the trigram indexes (the query shape the planner can serve from them)", async () => {
+    const where = memberSearchCondition("sarah");
+    // Tiny tables are read whole; with sequential scans priced out, the indexes must serve it.
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute<{ "QUERY PLAN": string }>(sql`explain select 1 from ${profiles} where ${where}`);
+      return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    for (const index of ["profiles_email_trgm_idx", "profiles_first_name_trgm_idx", "profiles_last_name_trgm_idx"]) {
+      expect(plan).toContain(index);
+    }
+    expect(plan).toContain("BitmapOr");
+  });
+
+  it("shows 'Failed to load users' when the list cannot be read, and still the rest of the page", async () => {
+    const admin = await signedInMember(t.db, { admin: true });
+    vi.mocked(usersServer.searchMembers).mockRejectedValueOnce(new Error("database away"));
+    const page = await openDashboard("/settings/admin", admin.jar);
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ usersFailed: true, users: null });
+    expect(page.data.stats).not.toBeNull();
+  });
+});
+
+describe("roles and logins of deleted members", () => {
+  it("are not counted once the member is gone", async () => {
+    await clearMembers();
+    const member = await createUser(t.db, { admin: true });
+    await createLoginHistory(t.db, member.user.id, { count: 1, since: daysAgo(2), until: daysAgo(1) });
+    expect(await loadStats(t.db)).toMatchObject({ totalUsers: 1, activeUsers: 1, administrators: 1 });
+    await t.db.delete(users);
+    expect(await t.db.select().from(loginHistory)).toEqual([]);
+    expect(await t.db.select().from(userRoles)).toEqual([]);
+    expect(await loadStats(t.db)).toEqual({ totalUsers: 0, totalIsEstimate: false, newThisWeek: 0, activeUsers: 0, administrators: 0 });
+  });
+});
