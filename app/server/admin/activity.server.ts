@@ -33,7 +33,9 @@ export function describeDetails(details: Record<string, unknown>): Pick<Activity
   const summary = text(details.summary);
   const changes: string[] = [];
   const raw = details.changes;
-  if (raw && typeof raw === "object" && !Array.isArray(raw)) {
+  // An entry with its own summary (an offer's price or cohort date) already says what changed in
+  // words; its raw changes (pence, ISO instants) would only repeat it less readably.
+  if (!summary && raw && typeof raw === "object" && !Array.isArray(raw)) {
     for (const [field, change] of Object.entries(raw as Record<string, unknown>)) {
       if (!change || typeof change !== "object") continue;
       const { from, to } = change as { from?: unknown; to?: unknown };
