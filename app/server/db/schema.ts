@@ -154,6 +154,11 @@ export const profiles = pgTable(
     initialSignup: text("initial_signup").notNull().default("direct"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Her latest sign-in, kept by a trigger on login_history (drizzle/0003), so 'Active Users'
+     * (DESIGN D8) is an index range count instead of a DISTINCT over a month of logins.
+     */
+    lastLoginAt: timestamptz("last_login_at"),
   },
   // Trigram indexes serve the admin dashboard's substring search (ILIKE '%term%').
   (t) => [
@@ -161,6 +166,7 @@ export const profiles = pgTable(
     index("profiles_first_name_trgm_idx").using("gin", sql`lower(${t.firstName}) gin_trgm_ops`),
     index("profiles_last_name_trgm_idx").using("gin", sql`lower(${t.lastName}) gin_trgm_ops`),
     index("profiles_created_at_idx").on(t.createdAt),
+    index("profiles_last_login_at_idx").on(t.lastLoginAt),
   ],
 );
 
@@ -208,6 +214,8 @@ export const purchases = pgTable(
   },
   (t) => [
     index("purchases_user_id_purchased_at_idx").on(t.userId, t.purchasedAt.desc()),
+    // The admin chart's weekly revenue reads the last 12 weeks of purchases by date.
+    index("purchases_purchased_at_idx").on(t.purchasedAt),
     index("purchases_payment_intent_id_idx").on(t.paymentIntentId),
     check("purchases_status_check", sql`${t.status} in ('paid', 'partially_refunded', 'refunded')`),
   ],
