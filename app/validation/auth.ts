@@ -20,12 +20,19 @@ export const newPassword = z
     "Password must contain at least one uppercase letter, one lowercase letter, and one number",
   );
 
+/**
+ * Control characters (NUL, escape codes, line breaks…) never belong in a name or a phone number;
+ * they would reach emails, the admin's CSV export and logs as they are (found by fuzzing).
+ */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
 function personName(label: "First name" | "Last name") {
   return z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(50, `${label} must be less than 50 characters`);
+    .max(50, `${label} must be less than 50 characters`)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), `${label} contains a character that isn't allowed`);
 }
 
 export const LoginSchema = z.object({
@@ -43,6 +50,7 @@ export const SignupSchema = z.object({
     .string()
     .trim()
     .max(20, "Phone number must be less than 20 characters")
+    .refine((v) => !CONTROL_CHARACTERS.test(v), "Phone number contains a character that isn't allowed")
     .optional()
     .transform((v) => (v ? v : null)),
   email,

@@ -31,7 +31,11 @@ export const ADMIN_TEXT = {
   deleting: "Deleting...",
 } as const;
 
-const UserIdSchema = z.string({ error: "Unknown member." }).trim().min(1, "Unknown member.").max(64, "Unknown member.");
+/** Member ids are Better Auth's (letters and digits) or UUIDs; anything else names no one. */
+const UserIdSchema = z
+  .string({ error: "Unknown member." })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "Unknown member.");
 
 /** Control characters (line breaks, escapes, NUL) never belong in a name (decision 162). */
 const CONTROL = /\p{Cc}/u;

@@ -40,7 +40,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // Not a form at all (a broken or foreign body): refused, nothing changes.
+    return data<ActionData>({ error: "Please check the form and try again." }, { status: 400 });
+  }
   const parsed = parseFirst(ResetPasswordSchema, formToObject(form));
   if (!parsed.ok) return data<ActionData>({ error: parsed.error }, { status: 400 });
   const { token, password } = parsed.data;

@@ -74,7 +74,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   await ensureTestProvider();
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    // Not a form at all (a broken or foreign body): refused, nothing changes.
+    return data({ declined: false }, { status: 400 });
+  }
   const intent = form.get("intent");
 
   if (params.sessionId === PORTAL_ID) {

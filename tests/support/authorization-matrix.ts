@@ -1,0 +1,735 @@
+import { coachSlugFromEnv } from "~/config/slug";
+
+// The authorization matrix (issue 7 item 2; DESIGN D6 and §4 "Every loader and action that needs
+// a user or an admin checks it on the server"): every route of app/routes.ts, each of its
+// actions (the loader as GET, the action as POST with each `intent` it accepts), and what each
+// kind of visitor gets. tests/integration/authorization-matrix.test.ts sends every cell to the
+// built server and fails when a route has no entry here, or an entry names a route that is gone.
+//
+// The actors:
+//   anonymous    no session
+//   member       a signed-in member ("Alice"); the resources with ids below are hers
+//   otherMember  another signed-in member ("Beth"), acting on Alice's resources and ids
+//   admin        a signed-in admin (not the owner of Alice's resources either)
+//
+// An outcome without `changes: true` must leave every table as it was (the rate-limit counters
+// excepted). Requests that are refused carry a valid body on purpose: if a guard went missing, the
+// request would change something and the test would see it.
+
+export const ACTORS = ["anonymous", "member", "otherMember", "admin"] as const;
+export type Actor = (typeof ACTORS)[number];
+
+export const SIGN_IN_MESSAGE = "Please sign in to access the admin dashboard";
+export const DENIED_MESSAGE = "Access denied. Admin privileges required.";
+
+export interface Outcome {
+  /** The status, or the statuses any of which is right (a JSON answer or a redirect). */
+  status: number | readonly number[];
+  /** A redirect's target: the exact Location, or a pattern. */
+  location?: string | RegExp;
+  /** The description of the flash toast the redirect carries. */
+  toast?: string;
+  /** Text the body must contain, and text it must not (someone else's data). */
+  bodyIncludes?: string[];
+  bodyExcludes?: string[];
+  /** The actor may change data with this request. Without it, nothing may change. */
+  changes?: boolean;
+}
+
+/** What the test knows about the site's data when it builds a request. */
+export interface Fixture {
+  origin: string;
+  member: { id: string; email: string };
+  otherMember: { id: string; email: string };
+  admin: { id: string; email: string };
+  /** A user nobody signs in as, for the admin's actions on another account. */
+  target(): { id: string; email: string };
+  /** Open test-checkout sessions of Alice's (one per intent, so each runs on a fresh one). */
+  memberCheckout: { pay: string; decline: string; cancel: string };
+  /** Alice's paid test-checkout session and her monthly subscription's provider id. */
+  memberPaidSession: string;
+  memberSubscription: string;
+  /** Alice's avatar (a public file under /uploads). */
+  memberAvatar: string;
+  /** An address nobody uses yet. */
+  freshEmail(prefix: string): string;
+  /** A cohort date and time two months ahead, as the form's datetime-local field sends it. */
+  futureDate: string;
+}
+
+export interface RequestSpec {
+  path: string;
+  form?: Record<string, string>;
+  json?: unknown;
+  multipart?: FormData;
+  headers?: Record<string, string>;
+}
+
+export interface MatrixAction {
+  /** "GET", "POST", "POST intent=name"… */
+  name: string;
+  method: "GET" | "POST";
+  request(f: Fixture, actor: Actor): RequestSpec;
+  expect: Record<Actor, Outcome | ((f: Fixture) => Outcome)>;
+  /**
+   * Allowed runs of it end the actor's session or account: they run last, each as a spare user
+   * of the actor's role, so the other cells keep their sessions.
+   */
+  destructive?: boolean;
+}
+
+export interface MatrixEntry {
+  /** The route's path as in app/routes.ts, with a leading slash ("/" for the index route). */
+  route: string;
+  actions: MatrixAction[];
+}
+
+// ─── Common outcomes ────────────────────────────────────────────────────────────────────────────
+
+const ok: Outcome = { status: 200 };
+const notFound: Outcome = { status: 404 };
+const goHome: Outcome = { status: 302, location: "/" };
+const adminSignIn: Outcome = { status: 302, location: "/", toast: SIGN_IN_MESSAGE };
+const adminDenied: Outcome = { status: 302, location: "/", toast: DENIED_MESSAGE };
+const allowed = (outcome: Outcome): Outcome => ({ ...outcome, changes: true });
+
+/** What /payment-success shows for a recorded monthly purchase, and for someone else's session. */
+const RECORDED = "Your next payment is due on";
+const NOT_HERS = "find this payment on your account";
+
+/**
+ * /auth without JavaScript: the action runs, then the page's loader sends a signed-in visitor
+ * home (requireAnonymous), so whatever the action answered she gets a redirect to /.
+ */
+function authForm(anonymous: Outcome, changes = false): Record<Actor, Outcome> {
+  const signedIn: Outcome = { ...goHome, changes };
+  return { anonymous, member: signedIn, otherMember: signedIn, admin: signedIn };
+}
+
+function same(outcome: Outcome): Record<Actor, Outcome> {
+  return { anonymous: outcome, member: outcome, otherMember: outcome, admin: outcome };
+}
+
+/** A public page: everybody reads it, nothing changes. */
+function page(route: string): MatrixEntry {
+  return { route, actions: [{ name: "GET", method: "GET", request: () => ({ path: route }), expect: same(ok) }] };
+}
+
+/** Signed-in members only (requireUser): a signed-out visitor is sent home. */
+function membersOnly(signedIn: Outcome, member: Outcome = signedIn): Record<Actor, Outcome> {
+  return { anonymous: goHome, member, otherMember: signedIn, admin: signedIn };
+}
+
+/** Admins only (requireAdmin, DESIGN D6): everybody else is sent home with the spec's words. */
+function adminsOnly(admin: Outcome): Record<Actor, Outcome> {
+  return { anonymous: adminSignIn, member: adminDenied, otherMember: adminDenied, admin };
+}
+
+// ─── Reused actions ─────────────────────────────────────────────────────────────────────────────
+
+const checkoutPages = (slug: string) =>
+  [
+    { key: `stronger-with-${slug}`, path: `/stronger-with-${slug}-checkout`, monthly: true },
+    { key: "learn-to-lift", path: "/learn-to-lift-checkout", monthly: false },
+    { key: "build-stronger-foundations", path: "/build-stronger-foundations-checkout", monthly: true },
+  ] as const;
+
+function checkoutEntry(path: string, memberAlreadySubscribed: boolean): MatrixEntry {
+  const startsCheckout = allowed({ status: 302, location: /^http:\/\/localhost:\d+\/test-checkout\/[A-Za-z0-9_]+$/ });
+  return {
+    route: path,
+    actions: [
+      { name: "GET", method: "GET", request: () => ({ path }), expect: same(ok) },
+      {
+        // 'Complete Your Purchase': the product is the page's, the buyer the session's.
+        name: "POST",
+        method: "POST",
+        request: () => ({ path, form: {} }),
+        expect: {
+          anonymous: goHome,
+          // Alice already has Build Stronger Foundations running: not sold to her twice (409).
+          member: memberAlreadySubscribed ? { status: 409 } : startsCheckout,
+          otherMember: startsCheckout,
+          admin: startsCheckout,
+        },
+      },
+    ],
+  };
+}
+
+// ─── The matrix ─────────────────────────────────────────────────────────────────────────────────
+
+export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)): MatrixEntry[] {
+  const [oneToOne, learnToLift, foundations] = checkoutPages(slug);
+  return [
+    page("/"),
+    page(`/meet-${slug}`),
+    page("/coaching-services"),
+    page("/community"),
+    page("/contact"),
+    page(`/stronger-with-${slug}`),
+    checkoutEntry(oneToOne.path, false),
+    page("/learn-to-lift"),
+    checkoutEntry(learnToLift.path, false),
+    page("/learn-to-lift-interest"),
+    page("/build-stronger-foundations"),
+    checkoutEntry(foundations.path, true),
+    page("/build-stronger-foundations-interest"),
+    {
+      route: "/build-stronger-foundations/interest",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/build-stronger-foundations/interest" }),
+          expect: same({ status: 301, location: "/build-stronger-foundations-interest" }),
+        },
+      ],
+    },
+    {
+      route: "/payment-success",
+      actions: [
+        {
+          // Alice's paid session: only she sees her purchase; anybody else never does.
+          name: "GET ?session_id=<Alice's>",
+          method: "GET",
+          request: (f) => ({ path: `/payment-success?session_id=${f.memberPaidSession}` }),
+          expect: {
+            anonymous: { status: 200, bodyIncludes: ["Please log in to see this payment"], bodyExcludes: [RECORDED] },
+            // Her own page re-reads her subscription's state from the provider (a write).
+            member: { status: 200, bodyIncludes: [RECORDED], changes: true },
+            otherMember: { status: 200, bodyIncludes: [NOT_HERS], bodyExcludes: [RECORDED] },
+            admin: { status: 200, bodyIncludes: [NOT_HERS], bodyExcludes: [RECORDED] },
+          },
+        },
+      ],
+    },
+    page("/strength-training"),
+    {
+      route: "/settings",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/settings" }),
+          expect: {
+            anonymous: goHome,
+            member: (f) => ({ status: 200, bodyIncludes: [f.member.email], bodyExcludes: [f.otherMember.email] }),
+            otherMember: (f) => ({ status: 200, bodyIncludes: [f.otherMember.email], bodyExcludes: [f.member.email] }),
+            admin: (f) => ({ status: 200, bodyIncludes: [f.admin.email], bodyExcludes: [f.member.email] }),
+          },
+        },
+        {
+          name: "POST intent=avatar",
+          method: "POST",
+          request: () => {
+            const form = new FormData();
+            form.set("intent", "avatar");
+            form.set("avatar", new File([PNG_1X1], "me.png", { type: "image/png" }));
+            return { path: "/settings?js=1", multipart: form };
+          },
+          expect: membersOnly(allowed({ status: 200 })),
+        },
+        {
+          // A member's id never comes from the form: the extra userId names Alice and is ignored.
+          name: "POST intent=name",
+          method: "POST",
+          request: (f) => ({ path: "/settings?js=1", form: { intent: "name", name: "Renamed Member", userId: f.member.id } }),
+          expect: membersOnly(allowed({ status: 200 })),
+        },
+        {
+          name: "POST intent=email",
+          method: "POST",
+          request: (f) => ({ path: "/settings?js=1", form: { intent: "email", email: f.freshEmail("new-address") } }),
+          expect: membersOnly(allowed({ status: 200 })),
+        },
+        {
+          name: "POST intent=notifications",
+          method: "POST",
+          request: () => ({ path: "/settings?js=1", form: { intent: "notifications", enabled: "false" } }),
+          expect: membersOnly(allowed({ status: 200 })),
+        },
+        {
+          name: "POST intent=resend-verification",
+          method: "POST",
+          request: () => ({ path: "/settings?js=1", form: { intent: "resend-verification" } }),
+          expect: membersOnly(allowed({ status: 200 })),
+        },
+        {
+          name: "POST intent=delete",
+          method: "POST",
+          request: () => ({ path: "/settings", form: { intent: "delete" } }),
+          expect: membersOnly(allowed({ status: 302, location: "/", toast: "Your account has been permanently deleted" })),
+          destructive: true,
+        },
+      ],
+    },
+    {
+      route: "/settings/admin",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/settings/admin" }),
+          expect: adminsOnly(ok),
+        },
+        {
+          name: "POST intent=update-user",
+          method: "POST",
+          request: (f) => ({
+            path: "/settings/admin",
+            form: { intent: "update-user", userId: f.member.id, firstName: "Edited", lastName: "ByAdmin" },
+          }),
+          expect: adminsOnly(allowed({ status: [200, 302, 303] })),
+        },
+        {
+          name: "POST intent=toggle-admin",
+          method: "POST",
+          request: (f) => ({ path: "/settings/admin", form: { intent: "toggle-admin", userId: f.target().id } }),
+          expect: adminsOnly(allowed({ status: [200, 302, 303] })),
+        },
+        {
+          name: "POST intent=delete-user",
+          method: "POST",
+          request: (f) => {
+            const target = f.target();
+            return { path: "/settings/admin", form: { intent: "delete-user", userId: target.id, confirmation: "DELETE" } };
+          },
+          expect: adminsOnly(allowed({ status: [200, 302, 303] })),
+        },
+      ],
+    },
+    page("/terms"),
+    page("/privacy"),
+    {
+      // Better Auth's own endpoints: the ones a browser can reach, each checked on the server.
+      route: "/api/auth/*",
+      actions: [
+        {
+          name: "GET get-session",
+          method: "GET",
+          request: () => ({ path: "/api/auth/get-session" }),
+          expect: {
+            anonymous: { status: 200, bodyIncludes: ["null"] },
+            member: (f) => ({ status: 200, bodyIncludes: [f.member.email], bodyExcludes: [f.otherMember.email] }),
+            otherMember: (f) => ({ status: 200, bodyIncludes: [f.otherMember.email], bodyExcludes: [f.member.email] }),
+            admin: (f) => ({ status: 200, bodyIncludes: [f.admin.email], bodyExcludes: [f.member.email] }),
+          },
+        },
+        {
+          name: "GET list-sessions",
+          method: "GET",
+          request: () => ({ path: "/api/auth/list-sessions" }),
+          expect: {
+            anonymous: { status: 401 },
+            member: (f) => ({ status: 200, bodyIncludes: [f.member.id], bodyExcludes: [f.otherMember.id] }),
+            otherMember: (f) => ({ status: 200, bodyIncludes: [f.otherMember.id], bodyExcludes: [f.member.id] }),
+            admin: (f) => ({ status: 200, bodyIncludes: [f.admin.id], bodyExcludes: [f.member.id] }),
+          },
+        },
+        {
+          // Every account is made through the sign-up form, never Better Auth's endpoint directly.
+          name: "POST sign-up/email",
+          method: "POST",
+          request: (f) => ({
+            path: "/api/auth/sign-up/email",
+            json: { email: f.freshEmail("direct-signup"), password: "Stronger2025", name: "Direct Signup" },
+          }),
+          expect: same({ status: [400, 403, 422] }),
+        },
+        {
+          name: "POST sign-in/email (wrong password)",
+          method: "POST",
+          request: (f) => ({ path: "/api/auth/sign-in/email", json: { email: f.member.email, password: "Not-her-password-1" } }),
+          expect: same({ status: 401 }),
+        },
+        {
+          // Closed: profile changes go through /settings, deletion through its D10 flow.
+          name: "POST update-user (disabled)",
+          method: "POST",
+          request: () => ({ path: "/api/auth/update-user", json: { name: "Changed Elsewhere" } }),
+          expect: same(notFound),
+        },
+        {
+          name: "POST delete-user (disabled)",
+          method: "POST",
+          request: () => ({ path: "/api/auth/delete-user", json: {} }),
+          expect: same(notFound),
+        },
+        {
+          name: "POST change-email (disabled)",
+          method: "POST",
+          request: (f) => ({ path: "/api/auth/change-email", json: { newEmail: f.freshEmail("changed") } }),
+          expect: same(notFound),
+        },
+        {
+          // Nobody can end Alice's sessions but Alice: the others send her token and nothing happens.
+          name: "POST revoke-other-sessions",
+          method: "POST",
+          request: () => ({ path: "/api/auth/revoke-other-sessions", json: {} }),
+          expect: { anonymous: { status: 401 }, member: ok, otherMember: ok, admin: ok },
+        },
+        {
+          name: "POST change-password (wrong current password)",
+          method: "POST",
+          request: () => ({
+            path: "/api/auth/change-password",
+            json: { currentPassword: "Not-the-password-1", newPassword: "Brand-new-2025", revokeOtherSessions: true },
+          }),
+          expect: { anonymous: { status: 401 }, member: { status: 400 }, otherMember: { status: 400 }, admin: { status: 400 } },
+        },
+        {
+          name: "POST two-factor/enable (wrong password)",
+          method: "POST",
+          request: () => ({ path: "/api/auth/two-factor/enable", json: { password: "Not-the-password-1" } }),
+          expect: { anonymous: { status: 401 }, member: { status: 400 }, otherMember: { status: 400 }, admin: { status: 400 } },
+        },
+      ],
+    },
+    {
+      route: "/auth",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/auth" }),
+          // requireAnonymous: a member has nothing to do on the log-in page.
+          expect: { anonymous: ok, member: goHome, otherMember: goHome, admin: goHome },
+        },
+        {
+          name: "POST mode=sign-up",
+          method: "POST",
+          request: (f) => ({
+            path: "/auth",
+            form: {
+              js: "1",
+              mode: "sign-up",
+              firstName: "Freya",
+              lastName: "Newcomer",
+              email: f.freshEmail("sign-up"),
+              password: "Stronger2025",
+              terms: "on",
+            },
+          }),
+          expect: authForm(allowed(ok), true),
+        },
+        {
+          name: "POST mode=log-in (Alice's address, wrong password)",
+          method: "POST",
+          request: (f) => ({ path: "/auth", form: { js: "1", mode: "log-in", email: f.member.email, password: "Not-her-password-1" } }),
+          expect: authForm({ status: 401 }),
+        },
+        {
+          name: "POST mode=forgot-password",
+          method: "POST",
+          request: (f) => ({ path: "/auth", form: { js: "1", mode: "forgot-password", email: f.freshEmail("nobody") } }),
+          expect: authForm(ok),
+        },
+        {
+          name: "POST mode=two-factor (no challenge)",
+          method: "POST",
+          request: () => ({ path: "/auth", form: { js: "1", mode: "two-factor", code: "123456" } }),
+          expect: authForm({ status: [400, 401] }),
+        },
+      ],
+    },
+    {
+      route: "/sign-out",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/sign-out" }), expect: same(goHome) },
+        {
+          name: "POST",
+          method: "POST",
+          request: () => ({ path: "/sign-out", form: {} }),
+          expect: {
+            anonymous: { status: 302, location: "/" },
+            member: allowed({ status: 302, location: "/", toast: "You have signed out. See you again soon!" }),
+            otherMember: allowed({ status: 302, location: "/", toast: "You have signed out. See you again soon!" }),
+            admin: allowed({ status: 302, location: "/", toast: "You have signed out. See you again soon!" }),
+          },
+          destructive: true,
+        },
+      ],
+    },
+    {
+      route: "/reset-password",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/reset-password?token=not-a-real-token" }), expect: same(ok) },
+        {
+          name: "POST (unknown token)",
+          method: "POST",
+          request: () => ({ path: "/reset-password", form: { token: "not-a-real-token", password: "Stronger2025", confirmPassword: "Stronger2025" } }),
+          expect: same({ status: 400 }),
+        },
+      ],
+    },
+    {
+      route: "/settings/data",
+      actions: [
+        {
+          // Her own data only: there is no parameter to ask for anybody else's.
+          name: "GET ?userId=<Alice's>",
+          method: "GET",
+          request: (f) => ({ path: `/settings/data?userId=${f.member.id}` }),
+          expect: {
+            anonymous: goHome,
+            member: (f) => ({ status: 200, bodyIncludes: [f.member.email] }),
+            otherMember: (f) => ({ status: 200, bodyIncludes: [f.otherMember.email], bodyExcludes: [f.member.email, f.member.id] }),
+            admin: (f) => ({ status: 200, bodyIncludes: [f.admin.email], bodyExcludes: [f.member.email, f.member.id] }),
+          },
+        },
+      ],
+    },
+    {
+      route: "/settings/security",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/security" }), expect: same({ status: 302, location: "/settings" }) },
+        {
+          name: "POST intent=change-password",
+          method: "POST",
+          request: (f, actor) => ({
+            path: "/settings/security",
+            form: { js: "1", intent: "change-password", currentPassword: passwordOf(actor), newPassword: "Brand-new-2025", confirmPassword: "Brand-new-2025" },
+          }),
+          expect: membersOnly(allowed(ok)),
+          destructive: true,
+        },
+        {
+          name: "POST intent=enable-two-factor",
+          method: "POST",
+          request: (_f, actor) => ({ path: "/settings/security", form: { js: "1", intent: "enable-two-factor", password: passwordOf(actor) } }),
+          expect: membersOnly(allowed(ok)),
+        },
+        {
+          name: "POST intent=verify-two-factor (wrong code)",
+          method: "POST",
+          request: () => ({ path: "/settings/security", form: { js: "1", intent: "verify-two-factor", code: "000000" } }),
+          expect: membersOnly({ status: 400 }),
+        },
+        {
+          // Two-factor is not on for anybody here: 409 and nothing changes.
+          name: "POST intent=disable-two-factor",
+          method: "POST",
+          request: (_f, actor) => ({ path: "/settings/security", form: { js: "1", intent: "disable-two-factor", password: passwordOf(actor) } }),
+          expect: membersOnly({ status: 409 }),
+        },
+        {
+          name: "POST intent=regenerate-backup-codes",
+          method: "POST",
+          request: (_f, actor) => ({ path: "/settings/security", form: { js: "1", intent: "regenerate-backup-codes", password: passwordOf(actor) } }),
+          expect: membersOnly({ status: 409 }),
+        },
+      ],
+    },
+    {
+      // Files are public by their unguessable key (avatars appear on pages); nothing else is served.
+      route: "/uploads/*",
+      actions: [
+        { name: "GET <Alice's avatar>", method: "GET", request: (f) => ({ path: f.memberAvatar }), expect: same(ok) },
+        { name: "GET ../data-dir.lock", method: "GET", request: () => ({ path: "/uploads/..%2Fdata-dir.lock" }), expect: same(notFound) },
+      ],
+    },
+    {
+      route: "/api/email-list",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/api/email-list" }), expect: same({ status: 405 }) },
+        {
+          name: "POST",
+          method: "POST",
+          request: (f) => ({ path: "/api/email-list", form: { _js: "1", form: "newsletter", email_address: f.freshEmail("list"), first_name: "Nell" } }),
+          expect: same(allowed(ok)),
+        },
+      ],
+    },
+    {
+      route: "/email/confirm",
+      actions: [{ name: "GET (unknown token)", method: "GET", request: () => ({ path: `/email/confirm?token=${"a".repeat(43)}` }), expect: same({ status: [400, 410] }) }],
+    },
+    {
+      route: "/email/unsubscribe",
+      actions: [
+        { name: "GET (unknown token)", method: "GET", request: () => ({ path: `/email/unsubscribe?token=${"a".repeat(43)}` }), expect: same(notFound) },
+        {
+          name: "POST (unknown token)",
+          method: "POST",
+          request: () => ({ path: `/email/unsubscribe?token=${"a".repeat(43)}`, form: { "List-Unsubscribe": "One-Click" } }),
+          expect: same(notFound),
+        },
+      ],
+    },
+    {
+      route: "/downloads/:file",
+      actions: [
+        { name: "GET 28-day-workout-calendar.pdf", method: "GET", request: () => ({ path: "/downloads/28-day-workout-calendar.pdf" }), expect: same(ok) },
+        { name: "GET menopause-strength-guide.pdf", method: "GET", request: () => ({ path: "/downloads/menopause-strength-guide.pdf" }), expect: same(ok) },
+        { name: "GET unknown.pdf", method: "GET", request: () => ({ path: "/downloads/unknown.pdf" }), expect: same(notFound) },
+      ],
+    },
+    {
+      route: "/api/payments/webhook",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/api/payments/webhook" }), expect: same({ status: 405 }) },
+        {
+          // An unsigned event that would record a purchase for Alice: refused for everybody.
+          name: "POST (unsigned)",
+          method: "POST",
+          request: (f) => ({
+            path: "/api/payments/webhook",
+            json: {
+              id: "evt_unsigned_matrix",
+              object: "event",
+              type: "checkout.session.completed",
+              created: Math.floor(Date.now() / 1000),
+              data: { object: { id: f.memberCheckout.pay, object: "checkout.session", payment_status: "paid", client_reference_id: f.member.id } },
+            },
+          }),
+          expect: same({ status: 400 }),
+        },
+      ],
+    },
+    {
+      // The built-in test checkout's hosted page: only the member who owns a session may see or pay it.
+      route: "/test-checkout/:sessionId",
+      actions: [
+        {
+          name: "GET <Alice's session>",
+          method: "GET",
+          request: (f) => ({ path: `/test-checkout/${f.memberCheckout.pay}` }),
+          expect: { anonymous: goHome, member: ok, otherMember: notFound, admin: notFound },
+        },
+        {
+          name: "POST intent=pay <Alice's session>",
+          method: "POST",
+          request: (f) => ({ path: `/test-checkout/${f.memberCheckout.pay}`, form: { intent: "pay" } }),
+          expect: {
+            anonymous: goHome,
+            member: allowed({ status: 302, location: /\/payment-success\?session_id=/ }),
+            otherMember: notFound,
+            admin: notFound,
+          },
+        },
+        {
+          name: "POST intent=decline <Alice's session>",
+          method: "POST",
+          request: (f) => ({ path: `/test-checkout/${f.memberCheckout.decline}`, form: { intent: "decline" } }),
+          expect: { anonymous: goHome, member: allowed(ok), otherMember: notFound, admin: notFound },
+        },
+        {
+          name: "POST intent=cancel <Alice's session>",
+          method: "POST",
+          request: (f) => ({ path: `/test-checkout/${f.memberCheckout.cancel}`, form: { intent: "cancel" } }),
+          expect: { anonymous: goHome, member: { status: 302, location: /\?cancelled=true$/ }, otherMember: notFound, admin: notFound },
+        },
+        {
+          name: "GET billing-portal",
+          method: "GET",
+          request: () => ({ path: "/test-checkout/billing-portal" }),
+          expect: {
+            anonymous: goHome,
+            member: (f) => ({ status: 200, bodyIncludes: [f.member.email] }),
+            otherMember: (f) => ({ status: 200, bodyExcludes: [f.memberSubscription] }),
+            admin: (f) => ({ status: 200, bodyExcludes: [f.memberSubscription] }),
+          },
+        },
+        ...(["cancel", "resume", "advance"] as const).map(
+          (intent): MatrixAction => ({
+            name: `POST billing-portal intent=${intent} <Alice's subscription>`,
+            method: "POST",
+            request: (f) => ({ path: "/test-checkout/billing-portal", form: { intent, subscriptionId: f.memberSubscription } }),
+            expect: {
+              anonymous: goHome,
+              member: allowed({ status: 302, location: "/test-checkout/billing-portal" }),
+              otherMember: notFound,
+              admin: notFound,
+            },
+          }),
+        ),
+      ],
+    },
+    {
+      route: "/settings/billing",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/billing" }), expect: same({ status: 302, location: "/settings" }) },
+        {
+          name: "POST",
+          method: "POST",
+          request: () => ({ path: "/settings/billing", form: {} }),
+          expect: {
+            anonymous: goHome,
+            member: { status: 302, location: /\/test-checkout\/billing-portal$/ },
+            otherMember: { status: 302, location: "/settings", toast: "You haven't bought anything yet, so there is no billing to manage." },
+            admin: { status: 302, location: "/settings", toast: "You haven't bought anything yet, so there is no billing to manage." },
+          },
+        },
+      ],
+    },
+    page("/sitemap.xml"),
+    page("/robots.txt"),
+    {
+      route: "/settings/admin/members.csv",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/settings/admin/members.csv" }),
+          expect: adminsOnly({ status: 200 }),
+        },
+      ],
+    },
+    {
+      route: "/settings/admin/integrations",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/integrations" }), expect: adminsOnly({ status: [200, 302] }) },
+        {
+          name: "POST intent=retry-failed",
+          method: "POST",
+          request: () => ({ path: "/settings/admin/integrations", form: { intent: "retry-failed" } }),
+          expect: adminsOnly(allowed({ status: [200, 302, 303] })),
+        },
+      ],
+    },
+    {
+      route: "/settings/admin/offers",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/offers" }), expect: adminsOnly(ok) },
+        {
+          name: "POST intent=reset-offer",
+          method: "POST",
+          request: () => ({ path: "/settings/admin/offers", form: { intent: "reset-offer", target: "price:learn-to-lift" } }),
+          expect: adminsOnly(allowed({ status: [200, 302, 303] })),
+        },
+        {
+          name: "POST intent=update-offers",
+          method: "POST",
+          request: (f) => ({
+            path: "/settings/admin/offers",
+            form: {
+              intent: "update-offers",
+              "price:learn-to-lift": "275",
+              [`price:stronger-with-${slug}`]: "450",
+              "price:build-stronger-foundations": "25",
+              nextCohortDate: f.futureDate,
+            },
+          }),
+          expect: adminsOnly(allowed({ status: [200, 302, 303] })),
+        },
+      ],
+    },
+    {
+      route: "*",
+      actions: [{ name: "GET /no-such-page", method: "GET", request: () => ({ path: "/no-such-page" }), expect: same(notFound) }],
+    },
+  ];
+}
+
+/** The password each actor signs in with (the factories' default, shared by every test user). */
+export const MATRIX_PASSWORD = "LiftHeavy2025";
+function passwordOf(_actor: Actor): string {
+  return MATRIX_PASSWORD;
+}
+
+/** A valid 1×1 PNG, for the avatar upload. */
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
