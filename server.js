@@ -1,8 +1,10 @@
 // The site's HTTP server: `node server.js` (production, what `npm start` runs) or
-// `node server.js --dev` (Vite dev server with hot reload). Built assets are served with
-// long-lived cache headers and compression, then the React Router handler.
+// `node server.js --dev` (Vite dev server with hot reload). In production a cached public page is
+// answered before Express runs (server/app.ts withPageCache); everything else gets the security
+// headers, then built assets with long-lived cache headers and compression, then React Router.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
@@ -55,12 +57,12 @@ async function main() {
   }
   const server = express();
   server.disable("x-powered-by");
-  server.use(compression());
 
   let appModule;
   if (DEV) {
     const vite = await import("vite");
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    server.use(compression());
     server.use(viteDevServer.middlewares);
     appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
     server.use(async (req, res, next) => {
@@ -76,15 +78,19 @@ async function main() {
     buildIfNeeded();
     appModule = await import(BUILD_ENTRY);
     await appModule.assertBuildMatchesConfig();
+    server.use(appModule.securityHeaders);
+    server.use(compression());
     // Fingerprinted assets never change: cache them for a year.
     server.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
     server.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
     server.use(appModule.app);
+    server.use(appModule.errorHandler);
   }
 
   await appModule.startServerResources();
 
-  const listener = server.listen(PORT, HOST, () => {
+  const listener = http.createServer(DEV ? server : appModule.withPageCache(server));
+  listener.listen(PORT, HOST, () => {
     const address = listener.address();
     const port = typeof address === "object" && address ? address.port : PORT;
     console.log(`Server listening on http://localhost:${port}`);

@@ -1,0 +1,86 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import type { AppLoadContext, EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { applyDocumentPolicy } from "~/server/http/document-policy.server";
+import { NonceContext } from "~/utils/nonce";
+
+// React Router's default Node entry (streaming, bots and SPA mode wait for everything), plus the
+// page's Content-Security-Policy nonce (issue 7 item 1, docs/security.md): the Express handler
+// puts a fresh nonce in the load context (app/server/http/request-handler.server.ts); it goes to
+// React Router's scripts (ServerRouter), React's own inline scripts (renderToPipeableStream) and
+// the components that ask for it (NonceContext), and into this response's policy header.
+//
+// A page rendered for the public page cache (app/server/http/page-cache.server.ts) has no nonce:
+// the cache allows its inline scripts by their hashes, and waits for all of its content.
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const forCache = loadContext?.pageCacheFill === true;
+  const nonce = forCache ? undefined : loadContext?.nonce;
+  if (nonce) applyDocumentPolicy(responseHeaders, nonce);
+  // A page is rendered for whoever asked: never stored by a shared cache; a signed-in one (any
+  // cookie) not stored at all.
+  if (!responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", request.headers.has("cookie") ? "private, no-store" : "private, no-cache");
+  }
+  responseHeaders.append("Vary", "Cookie");
+
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+
+    // Bots, SPA mode and the page cache get the whole page at once.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      forCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    // Abort after `streamTimeout`, leaving time to flush the rejected boundaries.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html");
+          pipe(body);
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors while rendering the shell reject above and are logged by React Router.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,113 @@
+import type { IncomingMessage } from "node:http";
+import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
+
+// Request body limits (issue 7 item 1; decision 142). Every request with a body is read here, up
+// to its route's limit, before React Router sees it: a declared Content-Length over the limit is
+// refused before a byte is read, and a body without one (chunked) is counted as it streams and
+// refused the moment it passes the limit. The route then gets the bytes already read, so no
+// action, Better Auth endpoint or webhook can read more than its limit, whatever it does.
+
+/** Forms and JSON: the largest real one (the sign-up form, an interest form) is under 4 KB. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/** Stripe's webhook events: a large invoice with many lines stays well under this. */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+export interface BodyLimit {
+  bytes: number;
+  /** The plain words a 413 answer carries. */
+  message: string;
+}
+
+const DEFAULT_MESSAGE = "This request is too large: forms on this site send at most 64 KB. Nothing was changed.";
+
+/**
+ * The routes that take more than the default. /settings is the profile-picture upload (a 5 MB
+ * image plus the multipart framing: the same figure the settings action enforces itself).
+ */
+const LARGER_LIMITS: ReadonlyMap<string, BodyLimit> = new Map([
+  [
+    "/settings",
+    {
+      bytes: AVATAR_UPLOAD_BODY_LIMIT,
+      message: "This upload is too large: a profile picture can be at most 5 MB. Nothing was changed.",
+    },
+  ],
+  ["/api/payments/webhook", { bytes: WEBHOOK_BODY_LIMIT, message: "This request is too large. Nothing was changed." }],
+]);
+
+/**
+ * The route a path belongs to: React Router's single-fetch requests add `.data` to the page's
+ * path (`/settings.data`, `/_root.data` for /), and a trailing slash reaches the same route.
+ */
+export function routePathOf(pathname: string): string {
+  let path = pathname;
+  if (path === "/_root.data") return "/";
+  if (path.endsWith(".data")) path = path.slice(0, -".data".length);
+  if (path.length > 1 && path.endsWith("/")) path = path.replace(/\/+$/, "") || "/";
+  return path;
+}
+
+export function bodyLimitFor(pathname: string): BodyLimit {
+  let path: string;
+  try {
+    path = routePathOf(decodeURIComponent(pathname));
+  } catch {
+    path = routePathOf(pathname);
+  }
+  return LARGER_LIMITS.get(path) ?? { bytes: DEFAULT_BODY_LIMIT, message: DEFAULT_MESSAGE };
+}
+
+export type ReadBodyResult =
+  | { ok: true; body: Buffer | null }
+  | { ok: false; status: 413 | 400; message: string };
+
+/** Methods whose requests carry no body for React Router (it never reads one). */
+export function hasNoBody(method: string | undefined): boolean {
+  return method === "GET" || method === "HEAD" || method === "OPTIONS";
+}
+
+/**
+ * Reads the request's body up to `limit.bytes`. Stops reading (and leaves the rest unread, to be
+ * dropped with the connection) as soon as the body is known to be too large.
+ */
+export function readLimitedBody(req: IncomingMessage, limit: BodyLimit): Promise<ReadBodyResult> {
+  const declared = req.headers["content-length"];
+  if (declared !== undefined) {
+    const length = Number(declared);
+    if (!Number.isSafeInteger(length) || length < 0) return Promise.resolve({ ok: false, status: 400, message: "Bad request." });
+    if (length > limit.bytes) return Promise.resolve({ ok: false, status: 413, message: limit.message });
+    if (length === 0) return Promise.resolve({ ok: true, body: Buffer.alloc(0) });
+  } else if (req.headers["transfer-encoding"] === undefined) {
+    // No length and not chunked: HTTP/1.1 says there is no body.
+    return Promise.resolve({ ok: true, body: null });
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let settled = false;
+    const finish = (result: ReadBodyResult) => {
+      if (settled) return;
+      settled = true;
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("aborted", onError);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit.bytes) {
+        req.pause();
+        finish({ ok: false, status: 413, message: limit.message });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish({ ok: true, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total) });
+    const onError = () => finish({ ok: false, status: 400, message: "The request could not be read." });
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("aborted", onError);
+  });
+}

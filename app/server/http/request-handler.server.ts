@@ -1,0 +1,125 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { bodyLimitFor, hasNoBody, readLimitedBody } from "./body-limit.server";
+import { createNonce, PDF_POLICY } from "./security-headers.server";
+
+// The bridge from Express to React Router, in place of @react-router/express (decision 142).
+// That adapter hands React Router the raw request stream, which an action may read without limit;
+// this one reads the body first, within its route's limit (./body-limit.server.ts), answers 413
+// when it is too large, and gives React Router only the bytes it read. It also gives each request
+// its CSP nonce, and lets a route's own headers replace the defaults set by the security
+// middleware (e.g. the uploads route's policy for SVG) instead of repeating them.
+
+export type RenderFunction = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+
+export interface PageHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode?: string;
+  getLoadContext: (req: ExpressRequest) => AppLoadContext;
+}
+
+/** Past the limit, at most this much more is read (and dropped) so the client sees the 413. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadContext }: PageHandlerOptions) {
+  const handle = createRequestHandler(build, mode);
+  const render: RenderFunction = (request, loadContext) => handle(request, loadContext);
+
+  const middleware = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      let body: Buffer | null = null;
+      if (!hasNoBody(req.method)) {
+        const read = await readLimitedBody(req, bodyLimitFor(req.path));
+        if (!read.ok) {
+          refuse(req, res, read.status, read.message);
+          return;
+        }
+        body = read.body;
+      }
+      const controller = new AbortController();
+      let finished = false;
+      res.on("finish", () => (finished = true));
+      res.on("close", () => {
+        if (!finished) controller.abort();
+      });
+      const request = new Request(requestUrl(req), {
+        method: req.method,
+        headers: requestHeaders(req),
+        signal: controller.signal,
+        body: body && body.length > 0 ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) : null,
+      });
+      const response = await render(request, { ...getLoadContext(req), nonce: createNonce() });
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return { middleware, render };
+}
+
+/** A short plain-text refusal; the rest of the body is read and dropped, up to a point. */
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string) {
+  let drained = 0;
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(message);
+}
+
+/** The request's URL as @react-router/express builds it (host and port from the Host header). */
+function requestUrl(req: ExpressRequest): string {
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = Number.parseInt(hostPort ?? "", 10);
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  return `${req.protocol}://${hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`;
+}
+
+function requestHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+async function send(res: ServerResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  const routePolicy = response.headers.get("content-security-policy");
+  if (routePolicy) {
+    // A route's own policy (an SVG upload's) replaces the default, but framing stays forbidden.
+    if (!/(^|;)\s*frame-ancestors\s/i.test(routePolicy)) res.setHeader("Content-Security-Policy", `${routePolicy}; frame-ancestors 'none'`);
+  } else if (/^application\/pdf\b/i.test(response.headers.get("content-type") ?? "")) {
+    res.setHeader("Content-Security-Policy", PDF_POLICY);
+  }
+  if (response.body) {
+    try {
+      await writeReadableStreamToWritable(response.body, res);
+    } catch (error) {
+      if (res.destroyed || res.writableEnded) return;
+      throw error;
+    }
+  } else {
+    res.end();
+  }
+}

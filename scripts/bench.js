@@ -1,0 +1,349 @@
+// Throughput benchmark (not a test; issue 7 item 6): `npm run bench`.
+//  1. A public page (the home page, from the page cache) against nginx serving the same bytes (the
+//     app's own gzip of that page, saved to a temporary folder) as a static file. Goal ≥ 0.25×.
+//  2. The signed-in /settings page against the cheapest server-rendered page of the same app for
+//     the same member: the 404 page (the root loader's session lookup, the navigation with her
+//     avatar and the footer, a short message; nothing of its own to load). Goal ≥ 0.7×.
+// Starts the built server (building it if needed, into BUILD_DIR) on a fresh data directory, or
+// measures BENCH_URL. Options: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS
+// (default 50), BENCH_ROUNDS (alternating runs per pair, best kept; default 2).
+// Needs nginx for the first comparison: `apt-get install -y nginx` (it is run as a child process
+// with its own temporary configuration; nothing of the system's nginx is touched).
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+export const LOOPBACK_PROXIES = "127.0.0.1,::1,::ffff:127.0.0.1";
+export const BENCH_PASSWORD = "Stronger2025";
+
+export function envNumber(name, fallback) {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The site to measure: BENCH_URL, or the built server started here on a fresh data directory,
+ * trusting X-Forwarded-For from loopback (so each simulated visitor has its own address, as
+ * behind a real load balancer). Returns { origin, stop }.
+ */
+export async function startSite() {
+  if (process.env.BENCH_URL) return { origin: process.env.BENCH_URL.replace(/\/+$/, ""), stop: async () => {} };
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  console.log("Starting the built server (it builds first when needed)…");
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      TRUSTED_PROXIES: LOOPBACK_PROXIES,
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error("The server did not start within 5 minutes.")), 300_000);
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("Server listening on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (code ${code}) before listening.\n${output}`));
+    });
+  });
+  child.stdout.resume();
+  return {
+    origin,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A private address per simulated visitor, e.g. 10.0.3.17. */
+export function visitorIp(n) {
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${(n & 255) || 1}`;
+}
+
+/**
+ * The session cookie of a Set-Cookie list, as a Cookie header. The one-time toast cookie is left
+ * out: a real browser sends it once, a benchmark replaying one header would send it every time.
+ */
+export function cookieHeader(response) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .filter((pair) => /^(__Secure-)?better-auth\./.test(pair) && !pair.endsWith("="))
+    .join("; ");
+}
+
+function form(fields) {
+  return new URLSearchParams(fields).toString();
+}
+
+/** Creates a member through the site's own sign-up form (no JavaScript); returns her cookie. */
+export async function signUp(origin, { email, firstName, lastName, ip }) {
+  const response = await fetch(`${origin}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin, "x-forwarded-for": ip },
+    body: form({ mode: "sign-up", firstName, lastName, email, password: BENCH_PASSWORD, terms: "on", redirectTo: "/" }),
+  });
+  const cookie = cookieHeader(response);
+  if (response.status !== 302 || !cookie) throw new Error(`Sign-up of ${email} failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
+/** The sign-in request exactly as the site's log-in form sends it without JavaScript. */
+export function signInRequest(origin, email, ip) {
+  const body = form({ mode: "log-in", email, password: BENCH_PASSWORD, redirectTo: "/" });
+  return {
+    method: "POST",
+    path: "/auth",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": String(Buffer.byteLength(body)),
+      origin,
+      "x-forwarded-for": ip,
+    },
+    body,
+  };
+}
+
+/** A GET whose body is returned as received (fetch would decode it). */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+export function runAutocannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: 50, duration: 10, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+export function formatMs(value) {
+  return `${Number(value).toFixed(1)} ms`;
+}
+
+// ─── nginx ──────────────────────────────────────────────────────────────────────────────────────
+
+function findNginx() {
+  for (const candidate of [process.env.NGINX_PATH, "/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"]) {
+    if (candidate && fs.existsSync(candidate)) return candidate;
+  }
+  const which = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
+  return which.status === 0 ? which.stdout.trim() : null;
+}
+
+/** nginx as a child process, serving `files` ({ name: Buffer }) from a temporary folder. */
+async function startNginx(binary, files) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  const www = path.join(dir, "www");
+  fs.mkdirSync(www);
+  for (const [name, bytes] of Object.entries(files)) fs.writeFileSync(path.join(www, name), bytes);
+  // The workers may run as another user: let them read the folder.
+  for (const p of [dir, www, ...Object.keys(files).map((name) => path.join(www, name))]) fs.chmodSync(p, p === dir || p === www ? 0o755 : 0o644);
+  const port = await freePort();
+  const config = `
+worker_processes auto;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  keepalive_timeout 65;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  types { text/html html; }
+  default_type application/octet-stream;
+  gzip_static on;
+  etag on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${www};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`;
+  fs.writeFileSync(path.join(dir, "nginx.conf"), config);
+  const child = spawn(binary, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", path.join(dir, "nginx.conf")], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${origin}/index.html`);
+      await response.arrayBuffer();
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const log = fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : "";
+      throw new Error(`nginx did not start.\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    origin,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGQUIT");
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ─── The comparisons ────────────────────────────────────────────────────────────────────────────
+
+/** Runs a and b alternately `rounds` times; keeps each one's best requests/second. */
+async function compare(label, a, b, { rounds, duration, connections }) {
+  const best = { a: null, b: null };
+  for (let round = 0; round < rounds; round++) {
+    for (const [key, run] of [["a", a], ["b", b]]) {
+      // A short warm-up, not counted.
+      await runAutocannon({ ...run, duration: 1, connections });
+      const result = await runAutocannon({ ...run, duration, connections });
+      if (result.errors > 0 || result.timeouts > 0) console.warn(`  ${run.title}: ${result.errors} errors, ${result.timeouts} timeouts`);
+      const unexpected = Object.keys(result.statusCodeStats ?? {}).filter((code) => Number(code) !== (run.expectStatus ?? 200));
+      if (unexpected.length > 0) console.warn(`  ${run.title}: unexpected statuses ${unexpected.join(", ")}`);
+      console.log(`  ${run.title}: ${Math.round(result.requests.average)} req/s, p50 ${formatMs(result.latency.p50)}, p99 ${formatMs(result.latency.p99)}`);
+      if (!best[key] || result.requests.average > best[key].requests.average) best[key] = result;
+    }
+  }
+  const ratio = best.a.requests.average / best.b.requests.average;
+  return { label, a: best.a, b: best.b, ratio };
+}
+
+async function main() {
+  const duration = envNumber("BENCH_DURATION", 10);
+  const connections = envNumber("BENCH_CONNECTIONS", 50);
+  const rounds = envNumber("BENCH_ROUNDS", 2);
+  const site = await startSite();
+  const results = [];
+  let nginx;
+  try {
+    const { origin } = site;
+    const suffix = crypto.randomBytes(3).toString("hex");
+    const email = `bench.settings.${suffix}@example.com`;
+    const cookie = await signUp(origin, { email, firstName: "Morag", lastName: "Bench", ip: visitorIp(1) });
+    // A member with some history: her settings page lists five logins.
+    for (let i = 0; i < 4; i++) {
+      const { path: signInPath, ...init } = signInRequest(origin, email, visitorIp(2 + i));
+      const response = await fetch(origin + signInPath, { ...init, redirect: "manual" });
+      if (response.status !== 302) throw new Error(`Sign-in failed: ${response.status}`);
+    }
+    // The page exactly as the app sends it gzipped (the first anonymous request fills the cache).
+    const { headers, body: gz } = await rawGet(`${origin}/`, { "accept-encoding": "gzip" });
+    if (headers["content-encoding"] !== "gzip") throw new Error("The app did not send the home page gzipped.");
+    const html = zlib.gunzipSync(gz);
+
+    const binary = findNginx();
+    if (!binary) {
+      console.log("\nnginx is not installed, so the public-page comparison is skipped. Install it with:");
+      console.log("  apt-get install -y nginx\n(the benchmark runs it as a child process with its own configuration).");
+    } else {
+      nginx = await startNginx(binary, { "index.html": html, "index.html.gz": gz });
+      console.log(`\nPublic page (/ from the page cache, gzip) against nginx serving the same page (${connections} connections, ${duration} s runs):`);
+      results.push(
+        await compare(
+          "public page ÷ nginx",
+          { title: "app  /", url: `${origin}/`, headers: { "accept-encoding": "gzip" } },
+          { title: "nginx /", url: `${nginx.origin}/`, headers: { "accept-encoding": "gzip" } },
+          { rounds, duration, connections },
+        ),
+      );
+      results.at(-1).goal = 0.25;
+    }
+
+    console.log(`\nSigned-in /settings against the same member's 404 page (${connections} connections, ${duration} s runs):`);
+    results.push(
+      await compare(
+        "settings ÷ bare page",
+        { title: "app  /settings", url: `${origin}/settings`, headers: { cookie, "accept-encoding": "gzip" } },
+        {
+          title: "app  404 page",
+          url: `${origin}/bench-no-such-page`,
+          headers: { cookie, "accept-encoding": "gzip" },
+          expectStatus: 404,
+        },
+        { rounds, duration, connections },
+      ),
+    );
+    results.at(-1).goal = 0.7;
+  } finally {
+    await nginx?.stop();
+    await site.stop();
+  }
+
+  console.log("\nResults (best run of each):");
+  for (const result of results) {
+    const verdict = result.ratio >= result.goal ? "met" : "NOT met";
+    console.log(
+      `  ${result.label}: ${Math.round(result.a.requests.average)} ÷ ${Math.round(result.b.requests.average)} req/s = ${result.ratio.toFixed(2)}× (goal ≥ ${result.goal}×: ${verdict})`,
+    );
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,338 @@
+import type http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cacheablePaths, chooseEncoding, createPageCache, inlineScriptHashes, isCacheableRequest } from "~/server/http/page-cache.server";
+import { sitemapPaths } from "~/routes/seo/sitemap";
+import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
+import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
+
+// The public page cache (issue 4 item 6, issue 7 item 6; app/server/http/page-cache.server.ts).
+// First the cache on its own, with a stand-in renderer; then the built server: hits and misses,
+// ETags and 304s, and above all that no signed-in member's page is ever stored or served to
+// anybody else, and that an admin's price change reaches the cached page.
+
+const SECURITY = { production: true, siteOrigin: "https://example.com" };
+
+function fakeReq(url: string, headers: http.IncomingHttpHeaders = {}, method = "GET") {
+  return { url, method, headers } as http.IncomingMessage;
+}
+
+/** A ServerResponse stand-in that records what the cache wrote. */
+function fakeRes() {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  const res = {
+    status: 0,
+    headers: {} as Record<string, string>,
+    body: Buffer.alloc(0) as Buffer,
+    done: { promise, resolve: () => resolve() },
+    writeHead(status: number, flat: string[]) {
+      res.status = status;
+      for (let i = 0; i < flat.length; i += 2) res.headers[flat[i]!.toLowerCase()] = flat[i + 1]!;
+      return res;
+    },
+    end(body?: Buffer) {
+      if (body) res.body = body;
+      res.done.resolve();
+    },
+  };
+  return res;
+}
+
+describe("the page cache on its own", () => {
+  const paths = new Set(["/", "/terms"]);
+
+  function setup(render: (request: Request) => Response | Promise<Response>) {
+    let version = "v1";
+    let renders = 0;
+    const cache = createPageCache({
+      paths: () => paths,
+      settingsVersion: async () => version,
+      buildId: async () => "build-1",
+      render: async (request) => {
+        renders++;
+        return render(request);
+      },
+      siteOrigin: () => "https://example.com",
+      security: () => SECURITY,
+    });
+    async function get(url: string, headers: http.IncomingHttpHeaders = {}) {
+      const res = fakeRes();
+      let passedOn = false;
+      cache.serve(fakeReq(url, headers), res as unknown as http.ServerResponse, () => {
+        passedOn = true;
+        res.done.resolve();
+      });
+      await res.done.promise;
+      return { ...res, passedOn };
+    }
+    return { cache, get, setVersion: (v: string) => (version = v), renders: () => renders };
+  }
+
+  const page = (text: string) =>
+    new Response(`<!DOCTYPE html><html><body>${text}<script>window.x=1</script></body></html>`, {
+      headers: { "Content-Type": "text/html" },
+    });
+
+  it("renders once, then serves from memory, precompressed, with a strong ETag and 304", async () => {
+    const { get, renders } = setup(() => page("Hello"));
+    const first = await get("/", { "accept-encoding": "gzip, deflate, br" });
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(first.body).toString()).toContain("Hello");
+    const second = await get("/", { "accept-encoding": "gzip" });
+    expect(second.headers["x-cache"]).toBe("HIT");
+    expect(zlib.gunzipSync(second.body).toString()).toContain("Hello");
+    expect(second.headers.etag).toMatch(/^"[\w-]+-gz"$/);
+    expect(second.headers.vary).toBe("Cookie, Accept-Encoding");
+    expect(second.headers["cache-control"]).toBe("private, no-cache");
+    const plain = await get("/");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toContain("Hello");
+    const notModified = await get("/", { "accept-encoding": "gzip", "if-none-match": second.headers.etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    expect(renders()).toBe(1);
+  });
+
+  it("allows the page's inline scripts by their hashes", async () => {
+    const { get } = setup(() => page("Hashes"));
+    const response = await get("/");
+    const policy = response.headers["content-security-policy"]!;
+    expect(policy).toContain(`'${inlineScriptHashes(response.body.toString())[0]}'`);
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
+  it("never renders for, nor answers, a request with a cookie, an Authorization header or a query", async () => {
+    const { get, renders } = setup(() => page("Anonymous"));
+    for (const [url, headers] of [
+      ["/", { cookie: "better-auth.session_token=abc.def" }],
+      ["/", { cookie: "sc_toast=xyz" }],
+      ["/", { cookie: "anything=1" }],
+      ["/", { authorization: "Bearer abc" }],
+      ["/?utm_source=newsletter", {}],
+      ["/settings", {}],
+      ["/terms/", {}],
+    ] as const) {
+      const response = await get(url, headers);
+      expect(response.passedOn, `${url} ${JSON.stringify(headers)}`).toBe(true);
+    }
+    expect(renders()).toBe(0);
+    expect(isCacheableRequest(fakeReq("/", {}, "POST"), paths)).toBe(false);
+    expect(isCacheableRequest(fakeReq("/", {}, "HEAD"), paths)).toBe(true);
+  });
+
+  it("keeps nothing that sets a cookie or is not a 200, and renders once for many at once", async () => {
+    const cookieCache = setup(() => new Response("<html></html>", { headers: { "Content-Type": "text/html", "Set-Cookie": "a=1" } }));
+    expect((await cookieCache.get("/")).passedOn).toBe(true);
+    const missing = setup(() => new Response("gone", { status: 404 }));
+    expect((await missing.get("/")).passedOn).toBe(true);
+
+    const slow = setup(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return page("Slow");
+    });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => slow.get("/terms")));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(slow.renders()).toBe(1);
+  });
+
+  it("renders again when the settings version changes", async () => {
+    let price = "£300";
+    const { get, setVersion, renders } = setup(() => page(`Price ${price}`));
+    expect((await get("/")).body.toString()).toContain("£300");
+    price = "£315";
+    expect((await get("/")).body.toString()).toContain("£300");
+    setVersion("v2");
+    const after = await get("/");
+    expect(after.headers["x-cache"]).toBe("MISS");
+    expect(after.body.toString()).toContain("£315");
+    expect(renders()).toBe(2);
+  });
+
+  it("fills the cache with a request of its own: no visitor header reaches the renderer", async () => {
+    const seen: Request[] = [];
+    const { get } = setup((request) => {
+      seen.push(request);
+      return page("Own request");
+    });
+    await get("/", { host: "evil.example", "x-forwarded-host": "evil.example", "accept-language": "fr", "user-agent": "bot" });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe("https://example.com/");
+    expect([...seen[0]!.headers.keys()]).toEqual(["accept"]);
+  });
+
+  it("chooses br, then gzip, honouring q=0", () => {
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chooseEncoding("gzip")).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(chooseEncoding("identity")).toBe("identity");
+    expect(chooseEncoding(undefined)).toBe("identity");
+  });
+
+  it("lists every public page of the sitemap, and nothing of the account or admin", () => {
+    const list = cacheablePaths("jo");
+    for (const p of sitemapPaths("jo")) expect(list).toContain(p);
+    expect(list.filter((p) => /settings|admin|payment-success|reset-password|email\/|auth|api|uploads|downloads/.test(p))).toEqual([]);
+  });
+});
+
+// ─── The built server ───────────────────────────────────────────────────────────────────────────
+
+let buildProblem: string | null = null;
+const temp = makeTempDir("sc-page-cache-");
+let server: RunningServer | undefined;
+let database: TestDatabase | undefined;
+let origin = "";
+const ADMIN_EMAIL = "cache.admin@example.com";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  buildProblem = await ensureBuild();
+  if (buildProblem) return;
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  const dataDir = path.join(temp.dir, "data");
+  const env: Record<string, string> = { PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: "error", ADMIN_EMAILS: ADMIN_EMAIL };
+  if (process.env.DATABASE_URL) {
+    database = await createTestDatabase();
+    Object.assign(env, { DATABASE_URL: database.url!, AUTH_SECRET: "cache-test-secret-0123456789-abcdefghijklmn" });
+  } else {
+    await (await createPgliteDataDir(dataDir)).close();
+  }
+  server = await startServer(env);
+}, 300_000);
+
+afterAll(async () => {
+  await server?.stop("SIGKILL");
+  await database?.close();
+  temp.cleanup();
+});
+
+function requireServer() {
+  if (buildProblem) throw new Error(buildProblem);
+}
+
+async function signUp(firstName: string, lastName: string, email: string): Promise<string> {
+  const response = await fetch(`${origin}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({ mode: "sign-up", firstName, lastName, email, password: "Stronger2025", terms: "on", redirectTo: "/" }).toString(),
+  });
+  expect(response.status).toBe(302);
+  return response.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").filter((c) => c.startsWith("better-auth.")).join("; ");
+}
+
+const PAGES = cacheablePaths("jo").filter((p) => !p.endsWith(".xml") && !p.endsWith(".txt"));
+
+describe("the page cache on the built server", () => {
+  const member = { firstName: "Perpetua", lastName: "Quillfeather", email: "perpetua.quillfeather@example.com" };
+  let cookie = "";
+
+  it("never stores a signed-in member's page, nor shows her a cached one", async () => {
+    requireServer();
+    cookie = await signUp(member.firstName, member.lastName, member.email);
+    // Signed in first, on a cold cache: if her requests filled it, the anonymous ones below would hit.
+    for (const p of PAGES) {
+      const response = await fetch(`${origin}${p}`, { headers: { cookie } });
+      expect(response.status, p).toBe(200);
+      expect(response.headers.get("x-cache"), p).toBeNull();
+      expect(response.headers.get("cache-control"), p).toBe("private, no-store");
+      const html = await response.text();
+      expect(html, p).toContain(member.firstName);
+    }
+    for (const p of PAGES) {
+      const response = await fetch(`${origin}${p}`);
+      expect(response.headers.get("x-cache"), p).toBe("MISS");
+      const html = await response.text();
+      for (const secret of [member.firstName, member.lastName, member.email, "Perpetua", "better-auth"]) expect(html, p).not.toContain(secret);
+      expect(html, p).not.toContain("nonce=");
+    }
+    // And once cached, she still gets her own page, rendered for her.
+    for (const p of PAGES) {
+      const response = await fetch(`${origin}${p}`, { headers: { cookie } });
+      expect(response.headers.get("x-cache"), p).toBeNull();
+      expect(await response.text(), p).toContain(member.firstName);
+    }
+  }, 120_000);
+
+  it("serves the second anonymous request from memory, with ETag and 304", async () => {
+    requireServer();
+    const first = await fetch(`${origin}/community`, { headers: { "accept-encoding": "gzip" } });
+    const html = await first.text();
+    const second = await fetch(`${origin}/community`, { headers: { "accept-encoding": "gzip" } });
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(await second.text()).toBe(html);
+    const etag = second.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(second.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(second.headers.get("cache-control")).toBe("private, no-cache");
+    const notModified = await fetch(`${origin}/community`, { headers: { "accept-encoding": "gzip", "if-none-match": etag } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe(etag);
+    const head = await fetch(`${origin}/community`, { method: "HEAD", headers: { "accept-encoding": "gzip" } });
+    expect(head.headers.get("x-cache")).toBe("HIT");
+    expect(head.headers.get("etag")).toBe(etag);
+  });
+
+  it("renders fresh for a flash toast, a query string or a cancelled checkout", async () => {
+    requireServer();
+    const toast = await fetch(`${origin}/`, { headers: { cookie: "sc_toast=anything" } });
+    expect(toast.headers.get("x-cache")).toBeNull();
+    const utm = await fetch(`${origin}/?utm_source=newsletter`);
+    expect(utm.headers.get("x-cache")).toBeNull();
+    const cancelled = await fetch(`${origin}/learn-to-lift-checkout?cancelled=true`);
+    expect(cancelled.headers.get("x-cache")).toBeNull();
+    const plainCheckout = await (await fetch(`${origin}/learn-to-lift-checkout`)).text();
+    const cancelledHtml = await cancelled.text();
+    expect(cancelledHtml).not.toBe(plainCheckout);
+  });
+
+  it("shows an admin's new price on the cached page at once", async () => {
+    requireServer();
+    const before = await fetch(`${origin}/learn-to-lift`);
+    await before.arrayBuffer();
+    const cached = await fetch(`${origin}/learn-to-lift`);
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    const beforeHtml = await cached.text();
+    expect(beforeHtml).toContain("£300");
+    expect(beforeHtml).not.toContain("£315");
+
+    const admin = await signUp("Cache", "Admin", ADMIN_EMAIL);
+    const next = new Date();
+    const year = next.getUTCFullYear() + 1;
+    const change = await fetch(`${origin}/settings/admin/offers`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin, cookie: admin },
+      body: new URLSearchParams({
+        intent: "update-offers",
+        "price:learn-to-lift": "315",
+        "price:stronger-with-jo": "477",
+        "price:build-stronger-foundations": "20",
+        nextCohortDate: `${year}-03-08T09:00`,
+      }).toString(),
+    });
+    expect(change.status).toBe(303);
+
+    const after = await fetch(`${origin}/learn-to-lift`);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    const afterHtml = await after.text();
+    expect(afterHtml).toContain("£315");
+    const again = await fetch(`${origin}/learn-to-lift`);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+  });
+});
