@@ -2,6 +2,13 @@
 
 const TZ = "Europe/London";
 
+// Formatters are built once: constructing an Intl.DateTimeFormat costs about ten times as much as
+// using one, and a settings page formats some twenty dates per render.
+const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: TZ });
+const clockTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: TZ });
+const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: TZ });
+const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
 /** 30000 → "£300.00" (SPEC §9: minor units shown divided by 100 with two decimals). */
 export function formatMoney(pence: number, currency = "gbp"): string {
   const symbol = currency.toLowerCase() === "gbp" ? "£" : `${currency.toUpperCase()} `;
@@ -15,29 +22,25 @@ export function formatPrice(pence: number): string {
 
 /** "5 January 2025": the site's British long date. */
 export function formatLongDate(date: Date | string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: TZ }).format(
-    new Date(date),
-  );
+  return longDate.format(new Date(date));
 }
 
 /** "5 January 2025 at 13:45". */
 export function formatDateTime(date: Date | string): string {
   const d = new Date(date);
-  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: TZ }).format(d);
+  const time = clockTime.format(d);
   return `${formatLongDate(d)} at ${time}`;
 }
 
 /** "Jan 5, 2025": SPEC §2 admin 'Joined' format. */
 export function formatShortDate(date: Date | string): string {
-  return new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: TZ }).format(
-    new Date(date),
-  );
+  return shortDate.format(new Date(date));
 }
 
 /** "Jan 5, 2025 13:45": SPEC §2 activity-log timestamp. */
 export function formatShortDateTime(date: Date | string): string {
   const d = new Date(date);
-  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: TZ }).format(d);
+  const time = clockTime.format(d);
   return `${formatShortDate(d)} ${time}`;
 }
 
@@ -53,9 +56,7 @@ export function actionLabel(actionType: string): string {
 
 /** "2025-01-06" → "6 Jan": a calendar date (no time zone shift), short, British. */
 export function formatDayMonth(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T12:00:00Z`),
-  );
+  return dayMonth.format(new Date(`${isoDate}T12:00:00Z`));
 }
 
 /** 1234500 → "£12,345"; 1234550 → "£12,345.50": sums of money in figures and charts. */
