@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { cn } from "~/utils/cn";
@@ -13,6 +14,7 @@ import {
   type EmailListForm as EmailListVariant,
   type EmailListResponse,
 } from "~/validation/email-list";
+import { SUBSCRIBED_STORAGE_KEY } from "./email-list-storage";
 import { CheckCircleIcon } from "./icons";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
@@ -29,8 +31,9 @@ import { InputField, TextareaField } from "./ui/form-field";
 
 export type { EmailListVariant };
 
-/** Set in localStorage once any form succeeds, so the exit-intent popup no longer asks. */
-export const SUBSCRIBED_STORAGE_KEY = "email-list:subscribed";
+// Set in localStorage once any form succeeds, so the exit-intent popup no longer asks. (Its own
+// module, so the popup's timer can read it without loading this form.)
+export { SUBSCRIBED_STORAGE_KEY };
 
 interface VariantCopy {
   heading: string | null;

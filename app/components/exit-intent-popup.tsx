@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { EmailListForm, SUBSCRIBED_STORAGE_KEY } from "./email-list-form";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./ui/dialog";
+import { SUBSCRIBED_STORAGE_KEY } from "./email-list-storage";
+import type * as DialogModuleExports from "./exit-intent-dialog";
 
 // SPEC §2 "Shared chrome" and §4 "Exit-intent popup", §9 "Timing": on public pages only, and only
 // after at least 60 s on the page (counted by a 1 s timer, while the page is visible), the popup
@@ -12,6 +12,14 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 //  - Once shown it is flagged as seen for the browser session (sessionStorage); closing it, in
 //    any way, flags it in localStorage so it never returns. A visitor who has signed up through
 //    any email-list form in this browser isn't asked either.
+//  - NOTE: the dialog and its form (exit-intent-dialog.tsx) download once the 60 s have passed,
+//    not with the page; the popup opens when they have arrived.
+
+type DialogModule = typeof DialogModuleExports;
+let dialogModule: DialogModule | null = null;
+function loadDialog(): Promise<DialogModule> {
+  return import("./exit-intent-dialog").then((module) => (dialogModule = module));
+}
 
 export const EXIT_POPUP_DELAY_MS = 60_000;
 export const EXIT_POPUP_TICK_MS = 1000;
@@ -65,6 +73,7 @@ export function ExitIntentPopup() {
   const { pathname } = useLocation();
   const allowed = isExitPopupPage(pathname);
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(dialogModule !== null);
 
   useEffect(() => {
     if (!allowed || open || alreadyHandled()) return;
@@ -78,6 +87,11 @@ export function ExitIntentPopup() {
       if (visibleSeconds * EXIT_POPUP_TICK_MS >= EXIT_POPUP_DELAY_MS) {
         armed = true;
         window.clearInterval(timer);
+        // Ready before the mouse leaves; if it cannot load (offline), the popup never shows.
+        loadDialog().then(
+          () => setLoaded(true),
+          () => {},
+        );
       }
     }, EXIT_POPUP_TICK_MS);
 
@@ -120,21 +134,7 @@ export function ExitIntentPopup() {
     setOpen(false);
   }
 
-  if (!allowed) return null;
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="md">
-        <DialogHeader>
-          <p className="eyebrow">Free menopause fitness tips</p>
-          <DialogTitle>Wait! Don't Miss Out</DialogTitle>
-          <DialogDescription>
-            Before you go, get my menopause fitness tips by email: short strength workouts, habits that give you
-            your energy back, and honest advice for perimenopause and beyond.
-          </DialogDescription>
-        </DialogHeader>
-        <EmailListForm variant="popup" heading={null} disclaimer={null} className="max-w-none" />
-        <p className="mt-4 text-sm text-ink-muted">We respect your privacy. Unsubscribe at any time.</p>
-      </DialogContent>
-    </Dialog>
-  );
+  if (!allowed || !loaded || !dialogModule) return null;
+  const { ExitIntentDialog } = dialogModule;
+  return <ExitIntentDialog open={open} onOpenChange={onOpenChange} />;
 }

@@ -8,7 +8,23 @@ import { CloseIcon, MenuIcon, ShieldIcon, UserIcon } from "./icons";
 import { mainNavItems } from "./nav-links";
 import { Avatar } from "./ui/avatar";
 import { Badge } from "./ui/badge";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "./ui/dialog";
+import type * as LoginDialogModuleExports from "./login-dialog";
+
+// NOTE: the login dialog (Radix's dialog, and the auth form it holds) loads on the first click on
+// 'Login', not with the page. Hovering or focusing the button starts the download early.
+type LoginDialogModule = typeof LoginDialogModuleExports;
+let loginDialogModule: LoginDialogModule | null = null;
+let loginDialogLoading: Promise<LoginDialogModule> | null = null;
+function loadLoginDialog(): Promise<LoginDialogModule> {
+  loginDialogLoading ??= import("./login-dialog").then(
+    (module) => (loginDialogModule = module),
+    (error: unknown) => {
+      loginDialogLoading = null;
+      throw error;
+    },
+  );
+  return loginDialogLoading;
+}
 
 /** What the login dialog holds: the auth form, given a way to close the dialog (after sign-in). */
 export type LoginDialogContent = ReactNode | ((dialog: { close: () => void }) => ReactNode);
@@ -18,6 +34,8 @@ export interface SiteNavProps {
   user: RootUser | null;
   /** The auth form shown in the login dialog. Without it the dialog shows a short note. */
   loginDialogContent?: LoginDialogContent;
+  /** Starts loading what loginDialogContent needs; the dialog opens once it has arrived. */
+  preloadLoginDialogContent?: () => Promise<unknown>;
   loginDialogTitle?: ReactNode;
   loginDialogDescription?: ReactNode;
 }
@@ -29,6 +47,7 @@ export function SiteNav({
   site,
   user,
   loginDialogContent,
+  preloadLoginDialogContent,
   loginDialogTitle = "Welcome",
   loginDialogDescription = "Log in to your account, or create one to get started.",
 }: SiteNavProps) {
@@ -36,8 +55,10 @@ export function SiteNav({
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
+  const [loginLoading, setLoginLoading] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const loginButtonRef = useRef<HTMLButtonElement>(null);
 
   // The menu closes on every navigation (including a click on the page already shown), and
   // signing in or out closes the login dialog. Adjusted while rendering, so the new page never
@@ -73,11 +94,27 @@ export function SiteNav({
   }, [menuOpen]);
 
   const close = () => setLoginOpen(false);
+
+  function preloadLogin() {
+    void loadLoginDialog().catch(() => {});
+    void preloadLoginDialogContent?.().catch(() => {});
+  }
+
+  /** Opens the login dialog once its code has arrived; if it cannot load, the /auth page instead. */
+  function openLogin() {
+    setLoginLoading(true);
+    Promise.all([loadLoginDialog(), preloadLoginDialogContent?.()])
+      .then(() => setLoginOpen(true))
+      .catch(() => window.location.assign("/auth"))
+      .finally(() => setLoginLoading(false));
+  }
   const dialogBody =
     typeof loginDialogContent === "function" ? loginDialogContent({ close }) : loginDialogContent;
 
+  const LoginDialog = loginDialogModule?.LoginDialog;
+
   return (
-    <Dialog open={loginOpen} onOpenChange={setLoginOpen}>
+    <>
       <header
         ref={headerRef}
         className="sticky top-0 z-40 border-b border-sand-200 bg-sand-50/95 backdrop-blur-md supports-[backdrop-filter]:bg-sand-50/85"
@@ -146,12 +183,20 @@ export function SiteNav({
               </>
             ) : (
               <>
-                <DialogTrigger
+                <button
+                  ref={loginButtonRef}
+                  type="button"
                   aria-label="Login"
+                  aria-haspopup="dialog"
+                  aria-expanded={loginOpen}
+                  aria-busy={loginLoading || undefined}
                   className="inline-flex size-11 items-center justify-center rounded-full border border-brand-200 bg-white text-brand-700 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50"
+                  onPointerEnter={preloadLogin}
+                  onFocus={preloadLogin}
+                  onClick={openLogin}
                 >
                   <UserIcon className="size-5.5" />
-                </DialogTrigger>
+                </button>
                 {/* Without JavaScript the dialog cannot open: the form has a page of its own. */}
                 <noscript>
                   <a href="/auth" className="link text-base">
@@ -225,10 +270,13 @@ export function SiteNav({
               ) : (
                 <button
                   type="button"
+                  aria-haspopup="dialog"
                   className="btn btn-outline w-full"
+                  onPointerEnter={preloadLogin}
+                  onFocus={preloadLogin}
                   onClick={() => {
                     setMenuOpen(false);
-                    setLoginOpen(true);
+                    openLogin();
                   }}
                 >
                   <UserIcon className="size-5" />
@@ -247,15 +295,14 @@ export function SiteNav({
         onClick={() => setMenuOpen(false)}
       />
 
-      {user ? null : (
-        <DialogContent size="md">
-          <DialogHeader>
-            <div className="mb-2">
-              <BrandMark className="size-12" />
-            </div>
-            <DialogTitle>{loginDialogTitle}</DialogTitle>
-            <DialogDescription>{loginDialogDescription}</DialogDescription>
-          </DialogHeader>
+      {user || !LoginDialog ? null : (
+        <LoginDialog
+          open={loginOpen}
+          onOpenChange={setLoginOpen}
+          title={loginDialogTitle}
+          description={loginDialogDescription}
+          returnFocusTo={loginButtonRef}
+        >
           {dialogBody ?? (
             <p className="rounded-2xl bg-sand-100 p-5 text-base text-ink">
               Logging in will be available here very soon. In the meantime, you are welcome to{" "}
@@ -265,8 +312,8 @@ export function SiteNav({
               .
             </p>
           )}
-        </DialogContent>
+        </LoginDialog>
       )}
-    </Dialog>
+    </>
   );
 }

@@ -14,6 +14,8 @@ export interface SiteShellProps {
   children: ReactNode;
   /** The auth form for the login dialog (a node, or a function given `close`). */
   loginDialogContent?: LoginDialogContent;
+  /** Starts loading what loginDialogContent needs (the login dialog opens once it has arrived). */
+  preloadLoginDialogContent?: () => Promise<unknown>;
   loginDialogTitle?: ReactNode;
   loginDialogDescription?: ReactNode;
 }
@@ -24,6 +26,7 @@ export function SiteShell({
   user,
   children,
   loginDialogContent,
+  preloadLoginDialogContent,
   loginDialogTitle,
   loginDialogDescription,
 }: SiteShellProps) {
@@ -42,6 +45,7 @@ export function SiteShell({
         site={site}
         user={user}
         loginDialogContent={loginDialogContent}
+        preloadLoginDialogContent={preloadLoginDialogContent}
         loginDialogTitle={loginDialogTitle}
         loginDialogDescription={loginDialogDescription}
       />

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { Product } from "~/config/catalogue";
 import type { PublicSiteConfig } from "~/config/public";
 
 export interface SeoInput {
@@ -59,4 +60,46 @@ export function seo(matches: readonly (MatchLike | undefined)[], input: SeoInput
   if (brand) tags.push({ property: "og:site_name", content: brand });
   for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
   return tags;
+}
+
+/** The schema.org Offer of a catalogue product: its price from the catalogue (DESIGN D1), in pounds. */
+export function offerJsonLd(site: Pick<PublicSiteConfig, "siteUrl" | "businessName">, product: Product): Record<string, unknown> {
+  const price = (product.pricePence / 100).toFixed(2);
+  const priceCurrency = product.currency.toUpperCase();
+  return {
+    "@type": "Offer",
+    price,
+    priceCurrency,
+    url: `${site.siteUrl}${product.checkoutPath}`,
+    availability: "https://schema.org/InStock",
+    seller: { "@type": "Organization", name: site.businessName, url: `${site.siteUrl}/` },
+    // A monthly subscription says what the price is per.
+    ...(product.mode === "monthly"
+      ? {
+          priceSpecification: {
+            "@type": "UnitPriceSpecification",
+            price,
+            priceCurrency,
+            referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
+          },
+        }
+      : {}),
+  };
+}
+
+/** A schema.org Product with its Offer, for a catalogue product shown on a page. */
+export function productJsonLd(
+  site: Pick<PublicSiteConfig, "siteUrl" | "businessName">,
+  product: Product,
+  description: string,
+): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description,
+    url: `${site.siteUrl}${product.salesPath}`,
+    brand: { "@type": "Brand", name: site.businessName },
+    offers: offerJsonLd(site, product),
+  };
 }

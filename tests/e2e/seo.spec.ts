@@ -20,7 +20,7 @@ const BUSINESS = "ProfessionalService";
 /** The top-level JSON-LD @types each page has (all other public pages have none). */
 const EXPECTED_JSON_LD: Record<string, string[]> = {
   "/": [BUSINESS],
-  "/coaching-services": ["FAQPage"],
+  "/coaching-services": ["Product", "Product", "FAQPage"],
   "/learn-to-lift": ["Course", "FAQPage"],
   [`/stronger-with-${COACH.slug}`]: ["Product"],
   "/build-stronger-foundations": ["Product", "FAQPage"],
@@ -104,6 +104,21 @@ test("the structured data carries the business, the catalogue prices and the FAQ
   expect(await priceOf("/learn-to-lift", "Course")).toBe(PRICES.learnToLift);
   expect(await priceOf(`/stronger-with-${COACH.slug}`, "Product")).toBe(PRICES.oneToOne);
   expect(await priceOf("/build-stronger-foundations", "Product")).toBe(PRICES.foundations);
+
+  // /coaching-services: its two paid plans, each a Product with an Offer at the catalogue price.
+  await page.goto("/coaching-services");
+  const plans = (await jsonLdBlocks(page)).filter((b) => types(b).includes("Product"));
+  expect(
+    plans.map((plan) => {
+      const offer = plan.offers as { "@type": string; price: string; priceCurrency: string; url: string };
+      expect(offer["@type"]).toBe("Offer");
+      expect(offer.priceCurrency).toBe("GBP");
+      return [plan.name, Number(offer.price), offer.url];
+    }),
+  ).toEqual([
+    ["Learn to Lift", PRICES.learnToLift, `${baseURL}/learn-to-lift-checkout`],
+    [`Stronger with ${COACH.name}`, PRICES.oneToOne, `${baseURL}/stronger-with-${COACH.slug}-checkout`],
+  ]);
 
   // Each FAQPage lists as many questions as the page shows (SPEC §2: six on coaching services,
   // eleven on Learn to Lift, five in the article).

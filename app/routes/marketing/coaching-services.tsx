@@ -1,4 +1,5 @@
 import type { Route } from "./+types/coaching-services";
+import type { PublicSiteConfig } from "~/config/public";
 import { BookingEmbed } from "~/components/booking-embed";
 import { FaqAccordion, faqPageJsonLd } from "~/components/faq-accordion";
 import { CalendarIcon, CheckIcon } from "~/components/icons";
@@ -15,9 +16,9 @@ import {
   servicesFaq,
   servicesHero,
 } from "~/content/coaching-services";
-import { communityTier, OFFER_FACTS, paidPlans } from "~/content/plans";
+import { communityTier, offerPrices, OFFER_FACTS, paidPlans } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
-import { seo, siteFromMatches } from "~/utils/seo";
+import { productJsonLd, seo, siteFromMatches } from "~/utils/seo";
 
 export default function Page() {
   const { site } = useRootData();
@@ -104,6 +105,15 @@ export function meta({ matches }: Route.MetaArgs) {
     title: "Coaching Services",
     description:
       `Compare Learn to Lift, 1-to-1 online coaching and the free community, book a free ${OFFER_FACTS.consultationMinutes}-minute consultation and find answers to common questions.`,
-    jsonLd: site ? [faqPageJsonLd(servicesFaq(site))] : [],
+    jsonLd: site ? [...plansJsonLd(site), faqPageJsonLd(servicesFaq(site))] : [],
   });
+}
+
+/** The two paid plans as schema.org Products with their catalogue prices (issue 4 item 6). */
+function plansJsonLd(site: PublicSiteConfig) {
+  const { learnToLift, oneToOne } = offerPrices(site);
+  const subtitles = new Map(paidPlans(site).map((plan) => [plan.id, plan.subtitle]));
+  return [learnToLift.product, oneToOne.product].map((product) =>
+    productJsonLd(site, product, subtitles.get(product.productKey) ?? product.name),
+  );
 }
