@@ -1,4 +1,3 @@
-import "./zod-jitless";
 import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";

@@ -1,4 +1,3 @@
-import "./zod-jitless";
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { cn } from "~/utils/cn";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 import { buildCatalogue, type Product } from "./catalogue";
 
 // The coach's site configuration: everything that is hers is here, not in page code.

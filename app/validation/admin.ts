@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 
 // SPEC §5 "Admin": edits are not validated beyond bounds; an empty last name is stored as null.
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 
 // SPEC §5 "Log-in" and "Sign-up": one schema each, shared by the browser and the server. The keys
 // are in the order the form shows its fields, so the first failing message is the top-most one.

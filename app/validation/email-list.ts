@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 
 // SPEC §5 "Forms for email lists" and DESIGN D12: email required and valid; first name and the
 // biggest challenge optional; lengths bounded. `form` says which form it came from.

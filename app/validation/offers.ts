@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 
 // The Offers tab (issue 6): the coach types a price in pounds and the next cohort's start as a
 // date and time in UK time. One module for the browser and the server: the form's field names,

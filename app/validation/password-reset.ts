@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 import { LoginSchema, newPassword } from "./auth";
 
 // Forgot password (from the log-in form) and the reset page the emailed link opens. The new

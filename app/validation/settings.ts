@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 import { newPassword } from "./auth";
 
 // SPEC §5 "Account settings".

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 
 // The code of the sign-in's second step (DESIGN D14): six digits from an authenticator app, or
 // one of the backup codes shown when two-factor authentication was turned on ("AbCde-12345").

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/validation/zod";
 import { AdminEditUserSchema, DeleteConfirmationSchema } from "~/validation/admin";
 
 // What the browser and the server share about the Users tab's three actions (SPEC §2, §5 "Admin",
