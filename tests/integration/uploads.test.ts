@@ -224,7 +224,7 @@ describe("the uploads route in the built server", () => {
     expect(cached.body.length).toBe(0);
 
     const svg = await rawRequest(port, "GET", "/uploads/profile-pictures/user2/1700000000005.svg");
-    expect(svg.headers).toMatch(/^content-security-policy: default-src 'none'; style-src 'unsafe-inline'$/im);
+    expect(svg.headers).toMatch(/^content-security-policy: default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'$/im);
 
     for (const target of [...FORBIDDEN, "/uploads/../../secret.png", "/uploads/profile-pictures/../../secret.png"]) {
       const response = await rawRequest(port, "GET", target);
