@@ -15,9 +15,11 @@ import {
   profiles,
   purchases,
   sessions,
+  subscriptions,
   userRoles,
   users,
 } from "~/server/db/schema";
+import { loadSettingsAtOnce, loadSettingsPiecewise } from "~/server/account/settings.server";
 import type { SettingsActionResult } from "~/components/settings/settings-form";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
@@ -96,6 +98,25 @@ describe("the page", () => {
     const times = settings.logins.map((l) => l.loginAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(settings.purchases).toEqual([expect.objectContaining({ productName: "Learn to Lift", amountCents: 30000, stripeSessionId: "cs_test_abcdefghijklmnopqrstuvwxyz" })]);
+  });
+});
+
+describe("the page's data in one round trip", () => {
+  it("reads exactly what the statement-by-statement reading does, lists included", async () => {
+    const { user } = await createUser(t.db, { firstName: "Iris", lastName: "Vale" });
+    await createLoginHistory(t.db, user.id, { count: 12 });
+    await createPurchase(t.db, user.id, { productKey: "learn-to-lift", purchasedAt: new Date("2026-01-05T10:00:00Z") });
+    await createPurchase(t.db, user.id, { amountCents: 2000, refundedAmountCents: 2000, status: "refunded", purchasedAt: new Date("2026-02-05T10:00:00Z") });
+    await t.db.insert(subscriptions).values([
+      { userId: user.id, provider: "test", providerSubscriptionId: `sub_${user.id}_1`, productKey: "build-stronger-foundations", productName: "Build Stronger Foundations", status: "active", currentPeriodEnd: new Date("2026-12-05T10:00:00Z"), stateAt: new Date() },
+      { userId: user.id, provider: "test", providerSubscriptionId: `sub_${user.id}_2`, productKey: "stronger-with-jo", productName: "Stronger with Jo", status: "canceled", cancelAtPeriodEnd: false, canceledAt: new Date("2026-03-01T10:00:00Z"), stateAt: new Date() },
+    ]);
+    const atOnce = await loadSettingsAtOnce(user.id);
+    expect(atOnce).toEqual(await loadSettingsPiecewise(user.id));
+    expect(atOnce!.lists.logins).toHaveLength(10);
+    expect(atOnce!.lists.purchaseRows.map((p) => p.status)).toEqual(["refunded", "paid"]);
+    expect(atOnce!.lists.subscriptionRows).toHaveLength(2);
+    expect(await loadSettingsAtOnce("no-such-member")).toBeNull();
   });
 });
 

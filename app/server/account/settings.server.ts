@@ -1,9 +1,15 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { loginHistory, profiles, users } from "~/server/db/schema";
 import { queueMemberSync } from "~/server/lists/sync-queue.server";
 import { logger } from "~/server/logger.server";
-import { listPurchases, listSubscriptions, subscriptionStatusLabel } from "~/server/payments/queries.server";
+import {
+  listPurchases,
+  listSubscriptions,
+  subscriptionStatusLabel,
+  type PurchaseListItem,
+  type SubscriptionListItem,
+} from "~/server/payments/queries.server";
 import { getStorage, profilePictureKey } from "~/server/storage/index.server";
 import { processAvatarUpload } from "~/server/uploads/avatar-upload.server";
 
@@ -58,8 +64,122 @@ export interface SettingsData {
   subscriptions: SettingsSubscription[];
 }
 
-/** Everything the settings page shows, for one member; null if she has no profile row. */
-export async function loadSettings(userId: string): Promise<SettingsData | null> {
+type ProfileRow = {
+  firstName: string;
+  lastName: string | null;
+  profileEmail: string;
+  avatarUrl: string | null;
+  emailNotifications: boolean;
+  accountStatus: string;
+  createdAt: Date;
+  email: string;
+  emailVerified: boolean;
+};
+type LoginRow = { id: string; loginAt: Date; location: string | null; ipAddress: string | null };
+type Lists = { logins: LoginRow[]; purchaseRows: PurchaseListItem[]; subscriptionRows: SubscriptionListItem[] };
+
+const toDate = (value: string | Date | null): Date | null => (value === null ? null : new Date(value));
+
+/**
+ * The profile and all three lists in one round trip (the page's hot path: on embedded PGlite every
+ * statement runs on the server's own thread, so four statements cost four times one).
+ */
+export async function loadSettingsAtOnce(userId: string): Promise<{ row: ProfileRow; lists: Lists } | null> {
+  const result = await getDb().execute<{
+    first_name: string;
+    last_name: string | null;
+    profile_email: string;
+    avatar_url: string | null;
+    email_notifications: boolean;
+    account_status: string;
+    created_at: string | Date;
+    email: string;
+    email_verified: boolean;
+    logins: { id: string; login_at: string; location: string | null; ip_address: string | null }[];
+    purchases: {
+      id: string;
+      product_key: string;
+      product_name: string;
+      purchased_at: string;
+      stripe_session_id: string;
+      amount_cents: number;
+      currency: string;
+      status: PurchaseListItem["status"];
+      refunded_amount_cents: number;
+      refunded_at: string | null;
+    }[];
+    subscriptions: {
+      id: string;
+      product_key: string;
+      product_name: string;
+      status: SubscriptionListItem["status"];
+      current_period_end: string | null;
+      cancel_at_period_end: boolean;
+      canceled_at: string | null;
+      created_at: string;
+    }[];
+  }>(sql`
+    select p.first_name, p.last_name, p.email as profile_email, p.avatar_url, p.email_notifications,
+           p.account_status, p.created_at, u.email, u.email_verified,
+           (select coalesce(json_agg(l), '[]') from (
+              select id, login_at, location, ip_address from login_history
+              where user_id = p.user_id order by login_at desc, id desc limit ${LOGIN_HISTORY_LIMIT}) l) as logins,
+           (select coalesce(json_agg(x), '[]') from (
+              select id, product_key, product_name, purchased_at, stripe_session_id, amount_cents, currency,
+                     status, refunded_amount_cents, refunded_at
+              from purchases where user_id = p.user_id order by purchased_at desc, id desc) x) as purchases,
+           (select coalesce(json_agg(s), '[]') from (
+              select id, product_key, product_name, status, current_period_end, cancel_at_period_end,
+                     canceled_at, created_at
+              from subscriptions where user_id = p.user_id order by created_at desc) s) as subscriptions
+    from profiles p join users u on u.id = p.user_id
+    where p.user_id = ${userId}
+    limit 1
+  `);
+  const r = result.rows[0];
+  if (!r) return null;
+  return {
+    row: {
+      firstName: r.first_name,
+      lastName: r.last_name,
+      profileEmail: r.profile_email,
+      avatarUrl: r.avatar_url,
+      emailNotifications: r.email_notifications,
+      accountStatus: r.account_status,
+      createdAt: new Date(r.created_at),
+      email: r.email,
+      emailVerified: r.email_verified,
+    },
+    lists: {
+      logins: r.logins.map((l) => ({ id: l.id, loginAt: new Date(l.login_at), location: l.location, ipAddress: l.ip_address })),
+      purchaseRows: r.purchases.map((x) => ({
+        id: x.id,
+        productKey: x.product_key,
+        productName: x.product_name,
+        purchasedAt: new Date(x.purchased_at),
+        stripeSessionId: x.stripe_session_id,
+        amountCents: Number(x.amount_cents),
+        currency: x.currency,
+        status: x.status,
+        refundedAmountCents: Number(x.refunded_amount_cents),
+        refundedAt: toDate(x.refunded_at),
+      })),
+      subscriptionRows: r.subscriptions.map((x) => ({
+        id: x.id,
+        productKey: x.product_key,
+        productName: x.product_name,
+        status: x.status,
+        currentPeriodEnd: toDate(x.current_period_end),
+        cancelAtPeriodEnd: x.cancel_at_period_end,
+        canceledAt: toDate(x.canceled_at),
+        createdAt: new Date(x.created_at),
+      })),
+    },
+  };
+}
+
+/** The same, one statement at a time, where a list that fails to load is logged only (SPEC §8). */
+export async function loadSettingsPiecewise(userId: string): Promise<{ row: ProfileRow; lists: Lists } | null> {
   const db = getDb();
   const [row] = await db
     .select({
@@ -78,17 +198,6 @@ export async function loadSettings(userId: string): Promise<SettingsData | null>
     .where(eq(profiles.userId, userId))
     .limit(1);
   if (!row) return null;
-
-  // A confirmed email change (Better Auth's verify-email link) updates users.email; the profile's
-  // copy follows here, the next time she opens her settings.
-  if (row.profileEmail !== row.email) {
-    await db
-      .update(profiles)
-      .set({ email: row.email })
-      .where(and(eq(profiles.userId, userId), ne(profiles.email, row.email)))
-      .catch((error: unknown) => logger.warn("could not sync the profile's email", { error, userId }));
-  }
-
   const [logins, purchaseRows, subscriptionRows] = await Promise.all([
     db
       .select({ id: loginHistory.id, loginAt: loginHistory.loginAt, location: loginHistory.location, ipAddress: loginHistory.ipAddress })
@@ -110,6 +219,28 @@ export async function loadSettings(userId: string): Promise<SettingsData | null>
       return [];
     }),
   ]);
+  return { row, lists: { logins, purchaseRows, subscriptionRows } };
+}
+
+/** Everything the settings page shows, for one member; null if she has no profile row. */
+export async function loadSettings(userId: string): Promise<SettingsData | null> {
+  const loaded = await loadSettingsAtOnce(userId).catch((error: unknown) => {
+    logger.warn("settings: the combined read failed; reading piece by piece", { error, userId });
+    return loadSettingsPiecewise(userId);
+  });
+  if (!loaded) return null;
+  const { row, lists } = loaded;
+  const { logins, purchaseRows, subscriptionRows } = lists;
+
+  // A confirmed email change (Better Auth's verify-email link) updates users.email; the profile's
+  // copy follows here, the next time she opens her settings.
+  if (row.profileEmail !== row.email) {
+    await getDb()
+      .update(profiles)
+      .set({ email: row.email })
+      .where(and(eq(profiles.userId, userId), ne(profiles.email, row.email)))
+      .catch((error: unknown) => logger.warn("could not sync the profile's email", { error, userId }));
+  }
 
   return {
     profile: {
