@@ -7,120 +7,17 @@
 // points. Full reports: .tmp/lighthouse/. It measures; it exits non-zero only on a crash.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import lighthouse from "lighthouse";
+import { buildIfNeeded, cleanUp, onCleanUp, root, startBuiltServer } from "./lib/built-site.js";
 
-const root = path.resolve(import.meta.dirname, "..");
-const BUILD_DIR = path.resolve(root, process.env.BUILD_DIR ?? "build");
 // NOTE: not under .tmp/reports, which `npm test` empties at its start (scripts/test.js).
 const REPORT_DIR = path.join(root, ".tmp/lighthouse");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-
-const cleanups = [];
-async function cleanUp() {
-  while (cleanups.length) await cleanups.pop()().catch(() => {});
-}
-
-// ---------------------------------------------------------------------------------------------
-// The built site and its server
-
-function newestMtime(paths) {
-  let newest = 0;
-  const visit = (p) => {
-    let stat;
-    try {
-      stat = fs.statSync(p);
-    } catch {
-      return;
-    }
-    if (stat.isDirectory()) for (const entry of fs.readdirSync(p)) visit(path.join(p, entry));
-    else newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const p of paths) visit(path.join(root, p));
-  return newest;
-}
-
-function run(command, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
-  });
-}
-
-async function buildIfNeeded() {
-  const entry = path.join(BUILD_DIR, "server/index.js");
-  const sources = ["app", "server", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
-  const stale = !fs.existsSync(entry) || fs.statSync(entry).mtimeMs < newestMtime(sources);
-  if (!stale && !process.argv.includes("--build")) return;
-  console.log(`Building the site into ${path.relative(root, BUILD_DIR) || "."}…`);
-  await run(process.execPath, ["server.js", "--build-only"], { ...process.env, NODE_ENV: "production" });
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-data-"));
-  const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SITE_URL: origin,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  let stopping = false;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  void exited.then(() => {
-    if (!stopping) console.warn(`  the server stopped unexpectedly (code ${child.exitCode}, signal ${child.signalCode})`);
-  });
-  cleanups.push(async () => {
-    stopping = true;
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  await Promise.race([
-    waitFor(`${origin}/healthz`, 180_000),
-    exited.then((code) => Promise.reject(new Error(`the server exited (code ${code}) before it was ready`))),
-  ]);
-  return origin;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The pages: the sitemap's, plus the public pages kept out of search (checkouts, payment success)
@@ -169,7 +66,7 @@ async function startChromium() {
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  cleanups.push(async () => {
+  onCleanUp(async () => {
     if (child.exitCode === null) child.kill("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
     if (child.exitCode === null) child.kill("SIGKILL");
@@ -252,7 +149,7 @@ const pct = (score) => (score === null || score === undefined ? "–" : String(M
 
 async function main() {
   await buildIfNeeded();
-  const origin = await startServer();
+  const origin = await startBuiltServer("lighthouse");
   const pages = await publicPages(origin);
   const port = await startChromium();
   fs.mkdirSync(REPORT_DIR, { recursive: true });
