@@ -7,9 +7,9 @@ import { defineConfig } from "vite";
 // line over HTTP/1.1: six connections, 150 ms a round trip), so the automatic splitting's thirty
 // small shared chunks cost more than their bytes. Four groups instead, each with the modules it
 // imports: React, React DOM and React Router; the chrome of every page (the root route's
-// components and the utilities); the email-list form with Zod (on most public pages); and the
-// small presentational pieces the marketing pages share. Everything else (a page's own module,
-// the account and admin pages, what loads on demand) is split automatically.
+// components and the utilities); the email-list form (its schema and Zod load when a form is
+// first used); and the small presentational pieces the marketing pages share. Everything else (a
+// page's own module, the account and admin pages, what loads on demand) is split automatically.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]dev)[\\/]/;
 const SHELL = /app[\\/](components[\\/](site-shell|status-page|lazy-auth-form|ui[\\/]toaster)\.tsx|utils[\\/][\w-]+\.ts)$/;
 const FORMS = /app[\\/]components[\\/]email-list-form\.tsx$/;

@@ -6,13 +6,13 @@ import {
   EMAIL_LIST_RESULT_PARAM,
   EMAIL_LIST_STATUS_PARAM,
   EMAIL_LIST_SUCCESS,
-  EmailListSignupSchema,
   isEmailListErrorCode,
   type EmailListErrorCode,
   type EmailListField,
   type EmailListForm as EmailListVariant,
   type EmailListResponse,
-} from "~/validation/email-list";
+} from "~/validation/email-list-text";
+import type { EmailListSignupSchema } from "~/validation/email-list";
 import { SUBSCRIBED_STORAGE_KEY } from "./email-list-storage";
 import { CheckCircleIcon } from "./icons";
 import { Alert } from "./ui/alert";
@@ -126,6 +126,17 @@ type FieldErrors = Partial<Record<EmailListField, string>>;
 
 const FIELD_ORDER: EmailListField[] = ["first_name", "email_address", "biggest_challenge"];
 
+let signupSchema: Promise<typeof EmailListSignupSchema> | null = null;
+/** The sign-up schema, fetched once (it brings Zod, which a visitor who never signs up skips). */
+function loadSignupSchema() {
+  signupSchema ??= import("~/validation/email-list").then((m) => m.EmailListSignupSchema);
+  // A failed fetch (offline, a new deploy) may be tried again on the next submit.
+  signupSchema.catch(() => {
+    signupSchema = null;
+  });
+  return signupSchema;
+}
+
 /** Which field a message belongs to (for a no-JavaScript outcome, which carries only the code). */
 const FIELD_OF_CODE: Partial<Record<EmailListErrorCode, EmailListField>> = {
   first_name_too_long: "first_name",
@@ -216,11 +227,14 @@ export function EmailListForm({
     }
   }, [fetcher.data]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const parsed = EmailListSignupSchema.safeParse(Object.fromEntries(data));
+    // The schema (with Zod) is fetched when she first focuses the form; the server checks again
+    // anyway, so if it cannot load the form is simply sent.
+    const schema = await loadSignupSchema().catch(() => null);
+    const parsed = schema ? schema.safeParse(Object.fromEntries(data)) : { success: true as const };
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = String(issue?.path[0] ?? "") as EmailListField;
@@ -281,7 +295,8 @@ export function EmailListForm({
           ref={formRef}
           method="post"
           action="/api/email-list"
-          onSubmit={onSubmit}
+          onSubmit={(event) => void onSubmit(event)}
+          onFocus={() => void loadSignupSchema().catch(() => {})}
           noValidate={hydrated}
           aria-labelledby={shownHeading ? headingId : undefined}
           aria-busy={busy || undefined}
