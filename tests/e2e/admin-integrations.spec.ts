@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page, type TestInfo } from "../support/e2e";
+import { signInAsAdmin } from "../support/admin-e2e";
+import { expect, test, type Locator, type Page } from "../support/e2e";
 
 // The Integrations tab of /settings/admin in a real browser (SPEC §2; DESIGN D12, issue 6): a
 // visitor confirms a newsletter sign-up, the server's own worker processes the sync (the test
@@ -10,12 +11,6 @@ import { expect, test, type Locator, type Page, type TestInfo } from "../support
 // subscribers, and the community card with its link and advice. The figures are the server's
 // whole database (other specs add subscribers at the same time), so they are checked as at least
 // this test's own.
-
-const PASSWORD = "Stronger2025";
-
-function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
 
 /** The confirmation link of the latest email-list message to this address in the outbox. */
 function confirmLink(email: string): string | null {
@@ -28,43 +23,6 @@ function confirmLink(email: string): string | null {
     return /http:\/\/\S+\/email\/confirm\?token=[\w.%-]+/.exec(body)?.[0] ?? null;
   }
   return null;
-}
-
-/** Signs in as the project's administrator (ADMIN_EMAILS; signed up the first time). */
-async function signInAsAdmin(page: Page, testInfo: TestInfo) {
-  const email = `e2e-admin-${testInfo.project.name}@example.com`;
-  await page.goto("/community");
-  const dialog = page.getByRole("dialog");
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password").fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Log In" }).click();
-  const signedIn = page.getByRole("banner").getByRole("link", { name: "Profile Settings" });
-  const unknown = toast(page, "Invalid email or password");
-  await expect(signedIn.or(unknown)).toBeVisible();
-  if (await unknown.isVisible()) {
-    await dialog.getByRole("link", { name: "Don't have an account? Sign up for free." }).click();
-    await dialog.getByLabel("First name").fill("Jo");
-    await dialog.getByLabel("Last name").fill("Coach");
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Password").fill(PASSWORD);
-    await dialog.getByLabel(/I agree to the/).check();
-    await dialog.getByRole("button", { name: "Create Account" }).click();
-    // Another spec may have created her at the same moment: then log in after all.
-    const exists = toast(page, "User already exists");
-    await expect(signedIn.or(exists)).toBeVisible();
-    if (await exists.isVisible()) {
-      await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
-      await dialog.getByLabel("Email").fill(email);
-      await dialog.getByLabel("Password").fill(PASSWORD);
-      await dialog.getByRole("button", { name: "Log In" }).click();
-    }
-    await expect(signedIn).toBeVisible();
-  }
 }
 
 function card(page: Page, title: string): Locator {

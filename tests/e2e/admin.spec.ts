@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import { signInAsAdmin, toast } from "../support/admin-e2e";
 import { clientIpFor, expect, request as playwrightRequest, test, type Locator, type Page, type TestInfo } from "../support/e2e";
 
 // /settings/admin in a real browser (SPEC §2 /settings/admin, §4, §5 "Admin", §6, §8 "Admin";
@@ -8,10 +9,6 @@ import { clientIpFor, expect, request as playwrightRequest, test, type Locator, 
 // ADMIN_EMAILS' address for the project (playwright.config.ts); members are made per test.
 
 const PASSWORD = "Stronger2025";
-
-function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
 
 /** A word no other test uses, so a search finds only this test's members. */
 function token(): string {
@@ -40,40 +37,7 @@ async function createMembers(testInfo: TestInfo, people: Array<{ firstName: stri
 
 /** Signs in as the project's administrator (signing her up the first time) and opens the dashboard. */
 async function openDashboardAsAdmin(page: Page, testInfo: TestInfo, path = "/settings/admin") {
-  const email = `e2e-admin-${testInfo.project.name}@example.com`;
-  await page.goto("/community");
-  const dialog = page.getByRole("dialog");
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
-  await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password").fill(PASSWORD);
-  await dialog.getByRole("button", { name: "Log In" }).click();
-  const signedIn = page.getByRole("banner").getByRole("link", { name: "Profile Settings" });
-  const unknown = toast(page, "Invalid email or password");
-  await expect(signedIn.or(unknown)).toBeVisible();
-  if (await unknown.isVisible()) {
-    // First test of the run: create her account (ADMIN_EMAILS makes her an administrator).
-    await dialog.getByRole("link", { name: "Don't have an account? Sign up for free." }).click();
-    await dialog.getByLabel("First name").fill("Jo");
-    await dialog.getByLabel("Last name").fill("Coach");
-    await dialog.getByLabel("Email").fill(email);
-    await dialog.getByLabel("Password").fill(PASSWORD);
-    await dialog.getByLabel(/I agree to the/).check();
-    await dialog.getByRole("button", { name: "Create Account" }).click();
-    // Another test may have created her at the same moment: then log in after all.
-    const exists = toast(page, "User already exists");
-    await expect(signedIn.or(exists)).toBeVisible();
-    if (await exists.isVisible()) {
-      await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
-      await dialog.getByLabel("Email").fill(email);
-      await dialog.getByLabel("Password").fill(PASSWORD);
-      await dialog.getByRole("button", { name: "Log In" }).click();
-    }
-    await expect(signedIn).toBeVisible();
-  }
+  const email = await signInAsAdmin(page, testInfo);
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   return email;

@@ -1,0 +1,49 @@
+import { expect, type Page, type TestInfo } from "./e2e";
+
+// The admin specs' shared sign-in: the project's administrator for this Playwright project
+// (ADMIN_EMAILS in playwright.config.ts), signed up through the login dialog the first time.
+
+export const ADMIN_PASSWORD = "Stronger2025";
+
+export function toast(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}
+
+/** Signs in as the project's administrator (ADMIN_EMAILS; signed up the first time). */
+/** Returns her email address. */
+export async function signInAsAdmin(page: Page, testInfo: TestInfo): Promise<string> {
+  const email = `e2e-admin-${testInfo.project.name}@example.com`;
+  await page.goto("/community");
+  const dialog = page.getByRole("dialog");
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
+    await expect(dialog).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(ADMIN_PASSWORD);
+  await dialog.getByRole("button", { name: "Log In" }).click();
+  const signedIn = page.getByRole("banner").getByRole("link", { name: "Profile Settings" });
+  const unknown = toast(page, "Invalid email or password");
+  await expect(signedIn.or(unknown)).toBeVisible();
+  if (await unknown.isVisible()) {
+    await dialog.getByRole("link", { name: "Don't have an account? Sign up for free." }).click();
+    await dialog.getByLabel("First name").fill("Jo");
+    await dialog.getByLabel("Last name").fill("Coach");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill(ADMIN_PASSWORD);
+    await dialog.getByLabel(/I agree to the/).check();
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    // Another spec may have created her at the same moment: then log in after all.
+    const exists = toast(page, "User already exists");
+    await expect(signedIn.or(exists)).toBeVisible();
+    if (await exists.isVisible()) {
+      await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
+      await dialog.getByLabel("Email").fill(email);
+      await dialog.getByLabel("Password").fill(ADMIN_PASSWORD);
+      await dialog.getByRole("button", { name: "Log In" }).click();
+    }
+    await expect(signedIn).toBeVisible();
+  }
+  return email;
+}
