@@ -31,5 +31,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { rollupOptions: { input: "./server/app.ts" } }
     : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  // The islands script (app/islands/islands.ts, imported with ?worker&url) is bundled like a
+  // worker: on its own, as an ES module, so the login form and the form schema split off and load
+  // only when needed.
+  worker: { format: "es" as const },
   plugins: [tailwindcss(), reactRouter()],
 }));

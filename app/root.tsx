@@ -23,7 +23,12 @@ import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { generateMissingAvatar } from "~/server/models/members.server";
 import { createFlashToast, readToast, type FlashToast } from "~/server/toast.server";
+import { useIslandsPage } from "~/islands/page";
+import { StaticToasts } from "~/components/static-toasts";
 import stylesHref from "./app.css?url";
+// NOTE: `?worker&url` makes Vite bundle the islands script on its own (everything it imports, in
+// one file, no React) and give its fingerprinted URL; it runs as a plain module, not as a worker.
+import islandsScriptUrl from "./islands/islands.ts?worker&url";
 
 /** The signed-in user as the browser sees it (the navigation, settings). */
 export interface RootUser {
@@ -84,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const islands = useIslandsPage();
   return (
     <html lang="en-GB">
       <head>
@@ -96,8 +102,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islands ? (
+          // A page that does not hydrate (app/islands/page.ts): one small script adds its behaviour.
+          <script type="module" src={islandsScriptUrl} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -129,6 +142,7 @@ function useHydrated(): boolean {
 export default function App({ loaderData }: Route.ComponentProps) {
   useFlashToasts(loaderData.toasts);
   const hydrated = useHydrated();
+  const islands = useIslandsPage();
   return (
     <SiteShell
       site={loaderData.site}
@@ -136,7 +150,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
       loginDialogContent={({ close }) => <LazyAuthForm onSuccess={close} />}
       preloadLoginDialogContent={loadAuthForm}
     >
-      {!hydrated && loaderData.toasts.length > 0 ? (
+      {islands ? (
+        <StaticToasts toasts={loaderData.toasts} />
+      ) : !hydrated && loaderData.toasts.length > 0 ? (
         // Until JavaScript runs (or if it never does) the toasts cannot pop up: the same words,
         // plainly, at the top of the page; they give way to the toasts once the page hydrates.
         <div role="status" className="container-page mt-4 flex flex-col gap-2">

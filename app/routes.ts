@@ -31,6 +31,7 @@ export default [
   // Resource routes and flows without a page of their own in SPEC's table.
   route("api/auth/*", "routes/api/auth.ts"),
   route("auth", "routes/api/auth-form.ts"),
+  route("api/auth-form", "routes/api/auth-form-json.ts"),
   route("sign-out", "routes/api/sign-out.ts"),
   route("reset-password", "routes/account/reset-password.tsx"),
   route("settings/data", "routes/account/download-data.ts"),

@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { BookingEmbed, bookingPageUrl } from "./booking-embed";
+import { bookingPageUrl } from "./booking-config";
+import { BookingEmbed } from "./booking-embed";
 
 describe("BookingEmbed", () => {
   it("throws 'calLink is required' without a link (SPEC §7)", () => {

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
+import type { ReactNode } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { cn } from "~/utils/cn";
 import {
   EMAIL_LIST_MESSAGES,
@@ -10,11 +10,8 @@ import {
   type EmailListErrorCode,
   type EmailListField,
   type EmailListForm as EmailListVariant,
-  type EmailListResponse,
 } from "~/validation/email-list-text";
-import type { EmailListSignupSchema } from "~/validation/email-list";
-import { SUBSCRIBED_STORAGE_KEY } from "./email-list-storage";
-import { CheckCircleIcon } from "./icons";
+import { AlertCircleIcon, CheckCircleIcon } from "./icons";
 import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { InputField, TextareaField } from "./ui/form-field";
@@ -22,17 +19,15 @@ import { InputField, TextareaField } from "./ui/form-field";
 // One email-list form for every place on the site (DESIGN D12, SPEC §2): the exit-intent popup,
 // the home page's lead capture and 28-day calendar, the newsletter, the waitlist and the Learn to
 // Lift interest form. It posts to /api/email-list:
-//  - with JavaScript through a fetcher: instant validation with the shared schema, a busy button,
-//    and the server's answer shown in place;
-//  - without JavaScript as a plain form: the server redirects back to this page with the outcome
-//    in the query (see app/routes/api/email-list.ts), which this component reads and shows.
-// Success shows SPEC's exact text in a status region and calls `onSuccess`.
+//  - as a plain form: the server redirects back to this page with the outcome in the query (see
+//    app/routes/api/email-list.ts), which this component reads and shows;
+//  - with JavaScript, the islands script (app/islands/email-forms.ts) checks it at once with the
+//    same rules and messages, sends it in the background with a busy button, and shows the
+//    server's answer in place: the messages go into the slots written here (the field error
+//    template, the form error, the success text), and success fires "email-list:success".
+// Success shows SPEC's exact text in a status region.
 
 export type { EmailListVariant };
-
-// Set in localStorage once any form succeeds, so the exit-intent popup no longer asks. (Its own
-// module, so the popup's timer can read it without loading this form.)
-export { SUBSCRIBED_STORAGE_KEY };
 
 interface VariantCopy {
   heading: string | null;
@@ -115,27 +110,12 @@ export interface EmailListFormProps {
   disclaimer?: ReactNode | null;
   /** Fields in a row up to 880 px wide on wide screens (default: per variant); otherwise 420 px. */
   wide?: boolean;
-  /** Called once the sign-up succeeded (the home page then shows its download button). */
-  onSuccess?: () => void;
   /** The anchor of the form (no-JavaScript posts come back to it). Default `email-list-<variant>`. */
   id?: string;
   className?: string;
 }
 
 type FieldErrors = Partial<Record<EmailListField, string>>;
-
-const FIELD_ORDER: EmailListField[] = ["first_name", "email_address", "biggest_challenge"];
-
-let signupSchema: Promise<typeof EmailListSignupSchema> | null = null;
-/** The sign-up schema, fetched once (it brings Zod, which a visitor who never signs up skips). */
-function loadSignupSchema() {
-  signupSchema ??= import("~/validation/email-list").then((m) => m.EmailListSignupSchema);
-  // A failed fetch (offline, a new deploy) may be tried again on the next submit.
-  signupSchema.catch(() => {
-    signupSchema = null;
-  });
-  return signupSchema;
-}
 
 /** Which field a message belongs to (for a no-JavaScript outcome, which carries only the code). */
 const FIELD_OF_CODE: Partial<Record<EmailListErrorCode, EmailListField>> = {
@@ -146,25 +126,6 @@ const FIELD_OF_CODE: Partial<Record<EmailListErrorCode, EmailListField>> = {
   challenge_too_long: "biggest_challenge",
 };
 
-const noSubscribe = () => () => {};
-
-/** False while the server's HTML is hydrating, true once the browser runs the app. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-}
-
-function rememberSubscribed() {
-  try {
-    window.localStorage.setItem(SUBSCRIBED_STORAGE_KEY, "1");
-  } catch {
-    // Storage may be off (private browsing): the popup may ask once more, nothing worse.
-  }
-}
-
 export function EmailListForm({
   variant,
   heading,
@@ -173,82 +134,21 @@ export function EmailListForm({
   submitLabel,
   disclaimer,
   wide,
-  onSuccess,
   id,
   className,
 }: EmailListFormProps) {
   const copy = VARIANTS[variant];
   const anchor = id ?? `email-list-${variant}`;
-  const hydrated = useHydrated();
-  const fetcher = useFetcher<EmailListResponse>();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const formRef = useRef<HTMLFormElement>(null);
-  const successRef = useRef<HTMLParagraphElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const onSuccessRef = useRef(onSuccess);
-  useEffect(() => {
-    onSuccessRef.current = onSuccess;
-  });
 
   // The outcome of a no-JavaScript post, brought back in the address.
   const urlStatus = searchParams.get(EMAIL_LIST_RESULT_PARAM) === variant ? searchParams.get(EMAIL_LIST_STATUS_PARAM) : null;
-  const urlOutcome: EmailListResponse | null =
-    urlStatus === "ok"
-      ? { ok: true, message: EMAIL_LIST_SUCCESS }
-      : isEmailListErrorCode(urlStatus)
-        ? { ok: false, code: urlStatus, error: EMAIL_LIST_MESSAGES[urlStatus], field: FIELD_OF_CODE[urlStatus] }
-        : null;
-
-  const outcome: EmailListResponse | null = fetcher.data ?? (fetcher.state === "idle" ? urlOutcome : null);
-  const succeeded = outcome?.ok === true;
-  const busy = fetcher.state !== "idle";
-
-  const fieldErrors: FieldErrors =
-    clientErrors ?? (outcome && !outcome.ok && outcome.field ? { [outcome.field]: outcome.error } : {});
-  const formError = !clientErrors && outcome && !outcome.ok && !outcome.field ? outcome.error : null;
-
-  // Success: tell the page, remember it (the popup stops asking) and move focus to the message,
-  // as the form it replaces (and the focused button) disappears.
-  useEffect(() => {
-    if (!succeeded) return;
-    rememberSubscribed();
-    onSuccessRef.current?.();
-    if (formRef.current?.contains(document.activeElement) || document.activeElement === document.body) {
-      successRef.current?.focus();
-    }
-  }, [succeeded]);
-
-  // A server-side field error: focus that field so it is read out with its message.
-  useEffect(() => {
-    if (fetcher.data && !fetcher.data.ok && fetcher.data.field) {
-      const control = formRef.current?.elements.namedItem(fetcher.data.field);
-      if (control instanceof HTMLElement) control.focus();
-    }
-  }, [fetcher.data]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    // The schema (with Zod) is fetched when she first focuses the form; the server checks again
-    // anyway, so if it cannot load the form is simply sent.
-    const schema = await loadSignupSchema().catch(() => null);
-    const parsed = schema ? schema.safeParse(Object.fromEntries(data)) : { success: true as const };
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = String(issue?.path[0] ?? "") as EmailListField;
-      if (FIELD_ORDER.includes(field)) {
-        setClientErrors({ [field]: issue?.message ?? EMAIL_LIST_MESSAGES.bad_request });
-        const control = form.elements.namedItem(field);
-        if (control instanceof HTMLElement) control.focus();
-        return;
-      }
-    }
-    setClientErrors(null);
-    data.set("_js", "1");
-    void fetcher.submit(data, { method: "post", action: "/api/email-list" });
-  }
+  const succeeded = urlStatus === "ok";
+  const failure = isEmailListErrorCode(urlStatus) ? urlStatus : null;
+  const failureField = failure ? FIELD_OF_CODE[failure] : undefined;
+  const fieldErrors: FieldErrors = failure && failureField ? { [failureField]: EMAIL_LIST_MESSAGES[failure] } : {};
+  const formError = failure && !failureField ? EMAIL_LIST_MESSAGES[failure] : null;
 
   // Where a no-JavaScript post comes back to: this page, at this form, minus an earlier outcome.
   const returnParams = new URLSearchParams(location.search);
@@ -267,6 +167,7 @@ export function EmailListForm({
   return (
     <div
       id={anchor}
+      data-email-list={variant}
       className={cn("w-full max-w-[420px]", isWide && "lg:max-w-[880px]", className)}
     >
       {shownHeading ? (
@@ -277,29 +178,24 @@ export function EmailListForm({
       {shownDescription ? <p className="mt-2 text-base text-ink-muted">{shownDescription}</p> : null}
 
       {/* Always in the page, so the success message is announced when it appears. */}
-      <div role="status" aria-live="polite" className="empty:hidden">
-        {succeeded ? (
-          <p
-            ref={successRef}
-            tabIndex={-1}
-            className="mt-4 flex items-start gap-3 rounded-2xl border border-success-200 bg-success-50 p-4 text-base font-medium text-success-800"
-          >
-            <CheckCircleIcon className="mt-0.5 size-5.5 shrink-0" />
-            <span>{EMAIL_LIST_SUCCESS}</span>
-          </p>
-        ) : null}
+      <div role="status" aria-live="polite">
+        <p
+          data-email-list-success=""
+          hidden={!succeeded}
+          tabIndex={-1}
+          className="mt-4 flex items-start gap-3 rounded-2xl border border-success-200 bg-success-50 p-4 text-base font-medium text-success-800"
+        >
+          <CheckCircleIcon className="mt-0.5 size-5.5 shrink-0" />
+          <span>{EMAIL_LIST_SUCCESS}</span>
+        </p>
       </div>
 
       {succeeded ? null : (
         <form
-          ref={formRef}
           method="post"
           action="/api/email-list"
-          onSubmit={(event) => void onSubmit(event)}
-          onFocus={() => void loadSignupSchema().catch(() => {})}
-          noValidate={hydrated}
+          data-email-list-form=""
           aria-labelledby={shownHeading ? headingId : undefined}
-          aria-busy={busy || undefined}
           className="mt-4 flex flex-col gap-4"
         >
           <input type="hidden" name="form" value={variant} />
@@ -310,7 +206,17 @@ export function EmailListForm({
             <input id={`${anchor}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
           </div>
 
-          {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+          <div data-email-list-error="" hidden={!formError}>
+            <Alert variant="destructive">
+              <span data-email-list-error-text="">{formError ?? EMAIL_LIST_MESSAGES.bad_request}</span>
+            </Alert>
+          </div>
+          <template data-field-error-template="">
+            <p className="flex items-start gap-2 text-sm font-medium text-danger-700">
+              <AlertCircleIcon className="mt-0.5 size-4.5 shrink-0" />
+              <span />
+            </p>
+          </template>
 
           <div className={cn("flex flex-col gap-4", isWide && "lg:flex-row lg:items-start")}>
             <InputField
@@ -340,7 +246,6 @@ export function EmailListForm({
               <Button
                 type="submit"
                 size="lg"
-                loading={busy}
                 className={cn("w-full", isWide && "lg:mt-7 lg:w-auto lg:shrink-0")}
               >
                 {submitLabel ?? copy.submitLabel}
@@ -362,7 +267,7 @@ export function EmailListForm({
                 rows={3}
                 error={fieldErrors.biggest_challenge}
               />
-              <Button type="submit" size="lg" loading={busy} className="w-full">
+              <Button type="submit" size="lg" className="w-full">
                 {submitLabel ?? copy.submitLabel}
               </Button>
             </>

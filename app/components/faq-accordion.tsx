@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
+import { cn } from "~/utils/cn";
+import { ChevronDownIcon } from "./icons";
 
 export interface FaqAccordionItem {
   question: string;
@@ -18,24 +19,54 @@ export interface FaqAccordionProps {
 
 /**
  * SPEC §2 FAQ accordions: one question open at a time, and the open one closes again when its
- * question is pressed (type single + collapsible). Arrow keys, Home and End move between
- * questions; each question is a heading, so screen-reader users can jump through them.
+ * question is pressed. Each question is a heading holding a button (aria-expanded, aria-controls);
+ * the server writes every answer closed (data-state, app.css), and the islands script (app/islands/accordion.ts) opens
+ * and closes them, with the arrow keys, Home and End moving between questions. Without JavaScript
+ * every answer shows.
  */
 export function FaqAccordion({ items, idPrefix = "faq", headingLevel = 3, className }: FaqAccordionProps) {
+  const Heading = `h${headingLevel}` as const;
   return (
-    <Accordion type="single" collapsible className={className}>
+    <div
+      data-accordion=""
+      className={cn("divide-y divide-sand-200 rounded-3xl border border-sand-200 bg-white shadow-xs", className)}
+    >
       {items.map((item, index) => {
         const id = `${idPrefix}-${index + 1}`;
         return (
-          <AccordionItem key={id} value={id} id={id} data-faq-item="">
-            <AccordionTrigger headingLevel={headingLevel} className="text-pretty">{item.question}</AccordionTrigger>
-            <AccordionContent className="space-y-4 leading-relaxed">
-              {typeof item.answer === "string" ? <p>{item.answer}</p> : item.answer}
-            </AccordionContent>
-          </AccordionItem>
+          <div key={id} id={id} data-faq-item="" data-state="closed" className="group/item">
+            <Heading className="font-sans text-base font-semibold tracking-normal">
+              <button
+                type="button"
+                id={`${id}-trigger`}
+                aria-expanded="false"
+                aria-controls={`${id}-answer`}
+                data-accordion-trigger=""
+                className={cn(
+                  "flex w-full items-center justify-between gap-4 px-5 py-5 text-left text-pretty text-ink sm:px-7",
+                  "rounded-3xl transition-colors hover:text-brand-700 focus-visible:-outline-offset-3",
+                  "[&[aria-expanded=true]>svg]:rotate-180",
+                )}
+              >
+                <span>{item.question}</span>
+                <ChevronDownIcon className="size-5 shrink-0 text-brand-700 transition-transform duration-200" />
+              </button>
+            </Heading>
+            <div
+              id={`${id}-answer`}
+              role="region"
+              aria-labelledby={`${id}-trigger`}
+              data-state="closed"
+              className="faq-answer animate-fade-in"
+            >
+              <div className="space-y-4 px-5 pb-6 leading-relaxed text-ink-muted sm:px-7">
+                {typeof item.answer === "string" ? <p>{item.answer}</p> : item.answer}
+              </div>
+            </div>
+          </div>
         );
       })}
-    </Accordion>
+    </div>
   );
 }
 

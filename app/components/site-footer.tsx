@@ -50,7 +50,7 @@ export function SiteFooter({ site }: { site: PublicSiteConfig }) {
             <MapPinIcon className="size-5 text-accent-300" />
             Serving UK &amp; Online
           </p>
-          <Link to="/contact#consultation" className="btn btn-accent mt-8">
+          <Link to="/contact#consultation" reloadDocument className="btn btn-accent mt-8">
             Book Consultation
             <ArrowRightIcon className="size-5" />
           </Link>

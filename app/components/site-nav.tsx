@@ -190,6 +190,7 @@ export function SiteNav({
                   aria-haspopup="dialog"
                   aria-expanded={loginOpen}
                   aria-busy={loginLoading || undefined}
+                  data-login-open=""
                   className="inline-flex size-11 items-center justify-center rounded-full border border-brand-200 bg-white text-brand-700 shadow-xs transition-colors hover:border-brand-300 hover:bg-brand-50"
                   onPointerEnter={preloadLogin}
                   onFocus={preloadLogin}
@@ -209,13 +210,16 @@ export function SiteNav({
             <button
               ref={menuButtonRef}
               type="button"
-              className="inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand-200 xl:hidden"
+              data-menu-toggle=""
+              className="group inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand-200 xl:hidden"
               aria-expanded={menuOpen}
               aria-controls={MENU_ID}
               aria-label={menuOpen ? "Close menu" : "Open menu"}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+              {/* Both icons, shown by aria-expanded: the islands script only flips the attribute. */}
+              <MenuIcon className="size-6 group-aria-expanded:hidden" />
+              <CloseIcon className="hidden size-6 group-aria-expanded:block" />
             </button>
           </div>
         </div>
@@ -271,6 +275,7 @@ export function SiteNav({
                 <button
                   type="button"
                   aria-haspopup="dialog"
+                  data-login-open=""
                   className="btn btn-outline w-full"
                   onPointerEnter={preloadLogin}
                   onFocus={preloadLogin}
@@ -291,6 +296,7 @@ export function SiteNav({
       <div
         aria-hidden="true"
         hidden={!menuOpen}
+        data-menu-overlay=""
         className="fixed inset-0 z-30 animate-fade-in bg-brand-950/30 xl:hidden"
         onClick={() => setMenuOpen(false)}
       />

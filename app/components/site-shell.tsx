@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
 import type { PublicSiteConfig } from "~/config/public";
 import type { RootUser } from "~/root";
+import { useLocation } from "react-router";
+import { useIslandsPage } from "~/islands/page";
 import { useSmoothAnchorScroll } from "~/utils/smooth-scroll";
-import { ExitIntentPopup } from "./exit-intent-popup";
+import { ExitPopupDialog } from "./exit-popup-dialog";
+import { isExitPopupPage } from "./exit-popup-rules";
+import { LoginDialogShell } from "./login-dialog-shell";
 import { SiteFooter } from "./site-footer";
 import { SiteNav, type LoginDialogContent } from "./site-nav";
 import { Toaster } from "./ui/toaster";
@@ -31,6 +35,8 @@ export function SiteShell({
   loginDialogDescription,
 }: SiteShellProps) {
   useSmoothAnchorScroll();
+  const islands = useIslandsPage();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       {/* The #top anchor of every page (SPEC §2 "Anchors used"). */}
@@ -51,8 +57,15 @@ export function SiteShell({
       />
       <div className="flex flex-1 flex-col">{children}</div>
       <SiteFooter site={site} />
-      <Toaster />
-      <ExitIntentPopup />
+      {islands ? (
+        // The pages that do not hydrate: native dialogs, opened by the islands script.
+        <>
+          {user ? null : <LoginDialogShell title={loginDialogTitle} description={loginDialogDescription} />}
+          {isExitPopupPage(pathname) ? <ExitPopupDialog /> : null}
+        </>
+      ) : (
+        <Toaster />
+      )}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import type { Testimonial } from "~/content/testimonials";
 import { cn } from "~/utils/cn";
 
@@ -31,7 +30,8 @@ const CAROUSEL_CSS = `
 /**
  * SPEC §2 and §9: testimonials in a continuous 30-second loop (a CSS animation, no JavaScript
  * timer), paused while the pointer is over it or keyboard focus is inside it, and by the Pause
- * button (WCAG 2.2.2). Under prefers-reduced-motion it is still: a plain horizontally scrollable
+ * button (WCAG 2.2.2), which the islands script works (app/islands/carousel.ts: it flips
+ * aria-pressed and data-paused; the icon and words follow aria-pressed in CSS). Under prefers-reduced-motion it is still: a plain horizontally scrollable
  * list without the copies. The second copy of the items, which makes the loop seamless, is hidden
  * from assistive technology.
  */
@@ -41,7 +41,6 @@ export function TestimonialCarousel({
   tone = "light",
   className,
 }: TestimonialCarouselProps) {
-  const [paused, setPaused] = useState(false);
   const dark = tone === "dark";
 
   const renderSet = (copy: boolean) => (
@@ -106,7 +105,7 @@ export function TestimonialCarousel({
         // NOTE: focusable so keyboard users can pause the loop (focus within) and, under reduced
         // motion, scroll the list with the arrow keys (axe: scrollable-region-focusable).
         tabIndex={0}
-        data-paused={paused || undefined}
+        data-testimonial-region=""
         className={cn(
           "testimonial-marquee relative overflow-hidden rounded-3xl py-2",
           "motion-reduce:snap-x motion-reduce:snap-mandatory motion-reduce:overflow-x-auto",
@@ -121,19 +120,23 @@ export function TestimonialCarousel({
       <div className="mt-5 flex justify-center motion-reduce:hidden">
         <button
           type="button"
-          aria-pressed={paused}
-          onClick={() => setPaused((p) => !p)}
+          aria-pressed="false"
+          data-testimonial-pause=""
           className={cn(
-            "inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold transition-colors",
+            "group inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold transition-colors",
             dark
               ? "text-sand-100 hover:bg-white/10 hover:text-white"
               : "text-brand-700 hover:bg-brand-50 hover:text-brand-800",
           )}
         >
-          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-4 fill-current">
-            {paused ? <path d="M6 4l10 6-10 6z" /> : <path d="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" />}
+          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="size-4 fill-current group-aria-pressed:hidden">
+            <path d="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" />
           </svg>
-          {paused ? "Play testimonials" : "Pause testimonials"}
+          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className="hidden size-4 fill-current group-aria-pressed:block">
+            <path d="M6 4l10 6-10 6z" />
+          </svg>
+          <span className="group-aria-pressed:hidden">Pause testimonials</span>
+          <span className="hidden group-aria-pressed:inline">Play testimonials</span>
         </button>
       </div>
     </div>

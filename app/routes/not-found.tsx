@@ -5,6 +5,7 @@ import { ArrowLeftIcon } from "~/components/icons";
 import { mainNavItems } from "~/components/nav-links";
 import { StatusPage } from "~/components/status-page";
 import { useRootData } from "~/utils/root-data";
+import { islandsPage, loadAsDocument } from "~/islands/page";
 
 // SPEC §2 "404": the unknown path is logged on the server only.
 export function loader({ request }: Route.LoaderArgs) {
@@ -12,6 +13,11 @@ export function loader({ request }: Route.LoaderArgs) {
   logger.warn("404 not found", { path: pathname });
   return data(null, { status: 404 });
 }
+
+
+// A page that does not hydrate (app/islands/page.ts).
+export const handle = islandsPage;
+export const clientLoader = loadAsDocument;
 
 export default function NotFound() {
   const { site } = useRootData();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExitPopupPage } from "~/components/exit-intent-popup";
+import { isExitPopupPage } from "~/components/exit-popup-rules";
 
 // SPEC §2: the exit-intent popup belongs to the public pages only: never on account settings,
 // the admin dashboard, checkouts, the payment confirmation, password reset or the pages behind
@@ -34,6 +34,7 @@ describe("the pages the exit-intent popup may appear on", () => {
     "/build-stronger-foundations-checkout",
     "/payment-success",
     "/reset-password",
+    "/auth",
     "/email/confirm",
     "/email/unsubscribe",
   ])("leaves out %s", (path) => {

@@ -1,5 +1,5 @@
-import { useEffect, type ComponentType, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import type { ComponentType, ReactNode } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/contact";
 import type { PublicSiteConfig } from "~/config/public";
 import { BookingEmbed } from "~/components/booking-embed";
@@ -29,10 +29,7 @@ import {
 import { OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { scheduleScrollToAnchor } from "~/utils/smooth-scroll";
-
-/** SPEC §9: arriving at /contact#consultation, the page scrolls to the booking section after 500 ms. */
-const CONTACT_HASH_SCROLL_DELAY_MS = 500;
+import { islandsPage, loadAsDocument } from "~/islands/page";
 
 const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Icon: ComponentType<IconProps> }[] = [
   { key: "instagram", label: "Instagram", Icon: InstagramIcon },
@@ -41,27 +38,14 @@ const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Ic
   { key: "tiktok", label: "TikTok", Icon: TikTokIcon },
 ];
 
-/**
- * On a full page load of /contact#consultation, scroll to the booking section 500 ms later.
- * NOTE: an arrival by an in-app link is the shell's (useSmoothAnchorScroll: it navigates without
- * the hash and scrolls 100 ms after arrival, marking the navigation with `smoothScrollTo` state),
- * so this hook stands aside then and the two never scroll against each other.
- */
-function useConsultationHashScroll() {
-  const location = useLocation();
-  useEffect(() => {
-    if (window.location.hash !== "#consultation") return;
-    const state = location.state as { smoothScrollTo?: unknown } | null;
-    if (state && typeof state.smoothScrollTo === "string") return;
-    return scheduleScrollToAnchor("consultation", CONTACT_HASH_SCROLL_DELAY_MS);
-    // Only on arrival: later hash changes on this page are the shell's smooth scroll.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-}
+
+
+// A page that does not hydrate (app/islands/page.ts).
+export const handle = islandsPage;
+export const clientLoader = loadAsDocument;
 
 export default function Page() {
   const { site } = useRootData();
-  useConsultationHashScroll();
   const expect = expectSection(site);
   const booking = bookingSection(site);
 

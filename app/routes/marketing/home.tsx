@@ -27,6 +27,7 @@ import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { EMAIL_LIST_RESULT_PARAM, EMAIL_LIST_STATUS_PARAM, type EmailListForm as EmailListVariant } from "~/validation/email-list-text";
+import { islandsPage, loadAsDocument } from "~/islands/page";
 
 const SERVICES = "/coaching-services#top";
 
@@ -35,6 +36,11 @@ function useSignedUpWithoutScript(form: EmailListVariant): boolean {
   const [params] = useSearchParams();
   return params.get(EMAIL_LIST_RESULT_PARAM) === form && params.get(EMAIL_LIST_STATUS_PARAM) === "ok";
 }
+
+
+// A page that does not hydrate (app/islands/page.ts).
+export const handle = islandsPage;
+export const clientLoader = loadAsDocument;
 
 export default function Page() {
   const { site } = useRootData();
@@ -400,17 +406,14 @@ function LazyDownloadSignup({
 }) {
   return (
     <DownloadSignup href={section.downloadHref} label={section.download} thanks={section.thanks} initiallyDone={signedUp}>
-      {(onSuccess) => (
-        <LazySection when={when} className={SIGNUP_FORM_HEIGHT}>
-          <EmailListForm
-            variant={variant}
-            headingLevel="h3"
-            heading={section.formHeading}
-            description={section.formDescription}
-            onSuccess={onSuccess}
-          />
-        </LazySection>
-      )}
+      <LazySection when={when} className={SIGNUP_FORM_HEIGHT}>
+        <EmailListForm
+          variant={variant}
+          headingLevel="h3"
+          heading={section.formHeading}
+          description={section.formDescription}
+        />
+      </LazySection>
     </DownloadSignup>
   );
 }

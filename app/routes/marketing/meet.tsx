@@ -17,9 +17,15 @@ import {
 import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
+import { islandsPage, loadAsDocument } from "~/islands/page";
 
 const SERVICES = "/coaching-services#top";
 const approachIcons = [LeafIcon, SimpleIcon, HeartHandIcon];
+
+
+// A page that does not hydrate (app/islands/page.ts).
+export const handle = islandsPage;
+export const clientLoader = loadAsDocument;
 
 export default function Page() {
   const { site } = useRootData();

@@ -5,9 +5,15 @@ import { ExploreMore } from "~/components/explore-more";
 import { CheckIcon } from "~/components/icons";
 import { waitlistExploreCards, waitlistPromises } from "~/content/foundations";
 import { seo } from "~/utils/seo";
+import { islandsPage, loadAsDocument } from "~/islands/page";
 
 // SPEC §2 "Waitlist page (Make Exercise Easier)": the waitlist form, then three Explore More cards.
 // The other address, /build-stronger-foundations/interest, redirects here (DESIGN D5).
+
+
+// A page that does not hydrate (app/islands/page.ts).
+export const handle = islandsPage;
+export const clientLoader = loadAsDocument;
 
 export default function FoundationsWaitlist() {
   return (

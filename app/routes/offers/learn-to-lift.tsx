@@ -3,7 +3,8 @@ import type { Route } from "./+types/learn-to-lift";
 import { RichParagraphs, RichText, plainText } from "~/components/article-text";
 import { SoftGlow } from "~/components/brand-art";
 import { BookingEmbed } from "~/components/booking-embed";
-import { Countdown, formatCohortDate } from "~/components/countdown";
+import { Countdown } from "~/components/countdown";
+import { formatCohortDate } from "~/components/countdown-time";
 import { FaqAccordion, faqPageJsonLd } from "~/components/faq-accordion";
 import { ArrowLeftIcon, ArrowRightIcon, CalendarIcon, CheckIcon, InfoIcon } from "~/components/icons";
 import { OfferPricePanel } from "~/components/offer-price-panel";
@@ -21,6 +22,12 @@ import {
 import { OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
+import { islandsPage, loadAsDocument } from "~/islands/page";
+
+
+// A page that does not hydrate (app/islands/page.ts).
+export const handle = islandsPage;
+export const clientLoader = loadAsDocument;
 
 export default function LearnToLift() {
   const { site } = useRootData();

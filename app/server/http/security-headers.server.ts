@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { CAL_EMBED_SCRIPT, CAL_ORIGIN } from "~/components/booking-embed";
+import { CAL_EMBED_SCRIPT, CAL_ORIGIN } from "~/components/booking-config";
 
 // The security headers of every response (issue 7 item 1; docs/security.md explains each one;
 // decisions 140 and 141). Everything here is computed once per process: a request only picks a

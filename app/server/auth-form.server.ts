@@ -1,0 +1,234 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import {
+  callAuthEndpoint,
+  setCookieHeaders,
+  signUpMember,
+} from "~/server/auth.server";
+import { logger } from "~/server/logger.server";
+import { startCheckout } from "~/server/payments/checkout.server";
+import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
+import {
+  AUTH_TEXT,
+  HONEYPOT_FIELD,
+  parseAuthMode,
+  type AuthActionResult,
+  type AuthIntent,
+  type AuthMode,
+} from "~/utils/auth-result";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { signupSourceFromPath } from "~/utils/signup-source";
+import { LoginSchema, SignupSchema } from "~/validation/auth";
+import { formToObject, parseFirst } from "~/validation/first-error";
+import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from "~/validation/password-reset";
+import { isTotpCode, TwoFactorCodeSchema } from "~/validation/two-factor";
+
+// The one action behind the auth form (SPEC §4 "Auth form", §5, §8): /auth for the form of the
+// pages that hydrate and for plain form posts, /api/auth-form for the login dialog of the pages
+// that do not. It parses with the same Zod schemas as the browser and changes nothing on bad
+// input, then calls Better Auth through its HTTP handler (so rate limits and CSRF checks apply)
+// and passes its session cookie on to the browser.
+
+type ReplyInit = { status?: number; headers?: Headers };
+
+interface Posted {
+  /** "json": a JSON response; true: data for the fetcher; false: a redirect (no JavaScript). */
+  js: boolean | "json";
+  mode: AuthMode;
+  redirectTo: string;
+  intent: AuthIntent;
+  request: Request;
+}
+
+const INTENT_KEY = /^intent\.([A-Za-z][A-Za-z0-9_]{0,39})$/;
+
+/** The `intent.*` fields a page posted along (at most 10 short strings). */
+function readIntent(form: FormData): AuthIntent {
+  const intent: AuthIntent = {};
+  for (const [name, value] of form) {
+    const key = INTENT_KEY.exec(name)?.[1];
+    if (!key || typeof value !== "string" || value.length > 200 || key in intent) continue;
+    if (Object.keys(intent).length >= 10) break;
+    intent[key] = value;
+  }
+  return intent;
+}
+
+function successToast(kind: "signed-up" | "signed-in"): FlashToastInput {
+  return {
+    title: AUTH_TEXT.success,
+    description: kind === "signed-up" ? AUTH_TEXT.accountCreated : AUTH_TEXT.signedIn,
+    variant: "success",
+  };
+}
+
+function authPageUrl(mode: AuthMode, redirectTo: string): string {
+  const params = new URLSearchParams({ mode });
+  if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+  return `/auth?${params}`;
+}
+
+/** JSON for the fetcher; a redirect with the same words as a flash toast for a plain form post. */
+async function reply(posted: Posted, result: AuthActionResult, init: ReplyInit = {}) {
+  if (posted.js === "json") return Response.json(result, init);
+  if (posted.js) return data(result, init);
+  const headers = init.headers;
+  // A checkout page's form without JavaScript: payment starts straight after sign-up or log-in,
+  // as the fetcher does in the browser (issue 5). With JavaScript the page starts it itself.
+  if (result.ok && (result.kind === "signed-in" || result.kind === "signed-up") && result.intent?.productKey) {
+    const started = await startCheckout({ user: result.user, productKey: result.intent.productKey, request: posted.request });
+    if ("url" in started) return redirect(started.url, { headers });
+    return redirectWithToast(result.redirectTo, { title: AUTH_TEXT.error, description: started.error, variant: "destructive" }, { headers });
+  }
+  if (result.ok) {
+    switch (result.kind) {
+      case "signed-in":
+      case "signed-up":
+        return redirectWithToast(result.redirectTo, successToast(result.kind), { headers });
+      case "two-factor-required":
+        return redirectWithToast(
+          authPageUrl("two-factor", posted.redirectTo),
+          { title: AUTH_TEXT.twoFactorTitle, description: AUTH_TEXT.twoFactorPrompt, variant: "info" },
+          { headers },
+        );
+      case "reset-email-sent":
+        return redirectWithToast(authPageUrl("log-in", posted.redirectTo), {
+          title: AUTH_TEXT.resetEmailTitle,
+          description: result.message,
+          variant: "info",
+        });
+    }
+  }
+  const title = result.kind === "validation" ? AUTH_TEXT.validationError : AUTH_TEXT.error;
+  const mode = result.message === AUTH_TEXT.twoFactorExpired ? "log-in" : posted.mode;
+  return redirectWithToast(
+    authPageUrl(mode, posted.redirectTo),
+    { title, description: result.message, variant: "destructive" },
+    { headers },
+  );
+}
+
+function fail(posted: Posted, kind: "validation" | "service" | "unexpected", message: string, status: number, headers?: Headers) {
+  return reply(posted, { ok: false, kind, message }, { status, headers });
+}
+
+/** Turns a failed Better Auth response into the form's 'Error' toast (the service's message). */
+async function serviceFailure(posted: Posted, response: Response) {
+  if (response.status === 429) return fail(posted, "service", AUTH_TEXT.tooManyAttempts, 429);
+  if (response.status >= 500) return fail(posted, "unexpected", AUTH_TEXT.unexpected, 500);
+  const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+  if (body?.code === "INVALID_TWO_FACTOR_COOKIE") return fail(posted, "service", AUTH_TEXT.twoFactorExpired, 401);
+  const message = body?.message?.trim() || "Something went wrong. Please try again.";
+  return fail(posted, "service", message, response.status, setCookieHeaders(response));
+}
+
+function isSameOrigin(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  return !origin || origin === getServerEnv().SITE_ORIGIN;
+}
+
+/**
+ * The /auth action. `format` "page": a fetcher (field js=1) gets the result as data, a plain form
+ * post a redirect with a flash toast. "json": the result as a JSON response, for the login dialog
+ * of the pages that do not hydrate (app/islands/login-island.tsx, through /api/auth-form).
+ */
+export async function handleAuthForm({ request, context }: { request: Request; context: AppLoadContext }, format: "page" | "json") {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    const result: AuthActionResult = { ok: false, kind: "validation", message: "Please check the form and try again." };
+    return format === "json" ? Response.json(result, { status: 400 }) : data(result, { status: 400 });
+  }
+  const mode = parseAuthMode(form.get("mode"));
+  const posted: Posted = {
+    js: format === "json" ? "json" : form.get("js") === "1",
+    mode,
+    redirectTo: safeRedirect(form.get("redirectTo"), "/"),
+    intent: readIntent(form),
+    request,
+  };
+
+  if (!isSameOrigin(request)) return fail(posted, "service", "This form can only be sent from this website.", 403);
+  // A filled honeypot is a bot: the same answer as any bad input, and nothing is created.
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    logger.info("auth form honeypot filled", { mode });
+    return fail(posted, "validation", "Please check the form and try again.", 400);
+  }
+
+  const input = formToObject(form);
+  try {
+    switch (mode) {
+      case "sign-up": {
+        const parsed = parseFirst(SignupSchema, input);
+        if (!parsed.ok) return fail(posted, "validation", parsed.error, 400);
+        const response = await signUpMember(request, context, {
+          ...parsed.data,
+          termsAccepted: parsed.data.terms,
+          signupSource: signupSourceFromPath(input.sourcePath, getSiteConfig().catalogue),
+        });
+        if (!response.ok) return serviceFailure(posted, response);
+        const body = (await response.json()) as { user: { id: string; email: string } };
+        return reply(
+          posted,
+          { ok: true, kind: "signed-up", user: { id: body.user.id, email: body.user.email }, intent: posted.intent, redirectTo: posted.redirectTo },
+          { headers: setCookieHeaders(response) },
+        );
+      }
+      case "log-in": {
+        const parsed = parseFirst(LoginSchema, input);
+        if (!parsed.ok) return fail(posted, "validation", parsed.error, 400);
+        const response = await callAuthEndpoint(request, context, "/sign-in/email", {
+          email: parsed.data.email,
+          password: parsed.data.password,
+          rememberMe: true,
+        });
+        if (!response.ok) return serviceFailure(posted, response);
+        const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string; email: string } };
+        const headers = setCookieHeaders(response);
+        if (body.twoFactorRedirect) return reply(posted, { ok: true, kind: "two-factor-required" }, { headers });
+        return reply(
+          posted,
+          { ok: true, kind: "signed-in", user: { id: body.user!.id, email: body.user!.email }, intent: posted.intent, redirectTo: posted.redirectTo },
+          { headers },
+        );
+      }
+      case "forgot-password": {
+        const parsed = parseFirst(ForgotPasswordSchema, input);
+        if (!parsed.ok) return fail(posted, "validation", parsed.error, 400);
+        const response = await callAuthEndpoint(request, context, "/request-password-reset", {
+          email: parsed.data.email,
+          redirectTo: "/reset-password",
+        });
+        // NOTE: the same answer whether or not the address has an account (no enumeration).
+        if (response.status === 429 || response.status >= 500) return serviceFailure(posted, response);
+        return reply(posted, { ok: true, kind: "reset-email-sent", message: FORGOT_PASSWORD_SENT });
+      }
+      case "two-factor": {
+        const parsed = parseFirst(TwoFactorCodeSchema, input);
+        if (!parsed.ok) return fail(posted, "validation", parsed.error, 400);
+        const { code } = parsed.data;
+        const totp = isTotpCode(code);
+        const response = await callAuthEndpoint(
+          request,
+          context,
+          totp ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code",
+          // Backup codes are issued as "AbCde-12345"; accept them typed without the dash too.
+          { code: totp || code.includes("-") ? code : `${code.slice(0, 5)}-${code.slice(5)}`, trustDevice: false },
+        );
+        if (!response.ok) return serviceFailure(posted, response);
+        const body = (await response.json()) as { user: { id: string; email: string } };
+        return reply(
+          posted,
+          { ok: true, kind: "signed-in", user: { id: body.user.id, email: body.user.email }, intent: posted.intent, redirectTo: posted.redirectTo },
+          { headers: setCookieHeaders(response) },
+        );
+      }
+    }
+  } catch (error) {
+    logger.error("auth form failed", { error, mode });
+    return fail(posted, "unexpected", AUTH_TEXT.unexpected, 500);
+  }
+}
+
