@@ -27,7 +27,12 @@ export function ExitPopupDialog() {
           energy back, and honest advice for perimenopause and beyond.
         </p>
       </div>
-      <EmailListForm variant="popup" heading={null} disclaimer={null} className="mt-2 max-w-none" />
+      {/* The form goes into the page when the popup opens (one sign-up form per label on the page). */}
+      <div data-exit-popup-form="">
+        <template>
+          <EmailListForm variant="popup" heading={null} disclaimer={null} className="mt-2 max-w-none" />
+        </template>
+      </div>
       <p className="mt-4 text-sm text-ink-muted">We respect your privacy. Unsubscribe at any time.</p>
       <button type="button" data-dialog-close="" aria-label="Close" className="modal-dialog-close">
         <CloseIcon className="size-5" />

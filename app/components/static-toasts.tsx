@@ -53,7 +53,7 @@ function ToastItem({ toast }: { toast: Pick<FlashToast, "title" | "description" 
       <div className="min-w-0 flex-1">
         <p data-toast-title="" className="leading-snug font-semibold">
           {toast.title}
-        </p>
+        </p>{" "}
         <p data-toast-description="" className="mt-0.5 leading-normal empty:hidden">
           {toast.description ?? ""}
         </p>

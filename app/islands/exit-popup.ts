@@ -7,6 +7,7 @@ import {
   remember,
 } from "~/components/exit-popup-rules";
 import { openModal } from "./dialogs";
+import { initEmailForms } from "./email-forms";
 
 // SPEC §2 "Shared chrome", §4 "Exit-intent popup" and §9 "Timing": only after at least 60 s on the
 // page (counted by a 1 s timer, while the page is visible), the popup (components/exit-popup-dialog.tsx)
@@ -44,6 +45,12 @@ export function initExitPopup(): void {
     if (!dialog || exitPopupAlreadyHandled() || document.querySelector("dialog[open]")) return;
     stop();
     remember("session", EXIT_POPUP_SEEN_KEY);
+    const slot = dialog.querySelector<HTMLElement>("[data-exit-popup-form]");
+    const template = slot?.querySelector("template");
+    if (slot && template) {
+      template.replaceWith(template.content.cloneNode(true));
+      initEmailForms(slot);
+    }
     openModal(dialog, () => remember("local", EXIT_POPUP_DISMISSED_KEY));
   }
   function onMouseOut(event: MouseEvent) {

@@ -30,3 +30,4 @@ initDownloadSignups(document);
 enhance(document);
 initLazySections(enhance);
 initExitPopup();
+document.documentElement.dataset.islands = "ready";

@@ -41,3 +41,12 @@ export function loadAsDocument({ request }: { request: Request }): Promise<never
 export function useIslandsPage(): boolean {
   return isIslandsPage(useMatches());
 }
+
+/**
+ * The server loader of such a page that has no data of its own. NOTE: it must have one: for a
+ * route with a clientLoader and no server loader, React Router renders a loading fallback on the
+ * server instead of the page.
+ */
+export function noServerData(): null {
+  return null;
+}

@@ -1,7 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Page } from "../support/e2e";
+import { expect, test, type Browser, type BrowserContext, type Page, toastLocator } from "../support/e2e";
 import { makeTempDir, startServer, type RunningServer } from "../support/processes";
 
 // The Offers tab (issue 6; DESIGN D1): the admin changes the Learn to Lift price and the next
@@ -71,7 +71,7 @@ async function adminContext(browser: Browser, options: { javaScriptEnabled?: boo
 }
 
 function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+  return toastLocator(page, text);
 }
 
 function offerCard(page: Page, name: string) {

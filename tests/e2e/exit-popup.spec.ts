@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "../support/e2e";
+import { expect, test, type Page, waitForPageScript } from "../support/e2e";
 
 // SPEC §2 "Shared chrome", §4 "Exit-intent popup", §9 "Timing": after at least 60 s on a public
 // page, the popup appears when the mouse leaves through the top or the visitor leaves the page;
@@ -11,20 +11,16 @@ const TITLE = "Wait! Don't Miss Out";
 const PRIVACY_NOTE = "We respect your privacy. Unsubscribe at any time.";
 const SUCCESS = "Success! Now check your email to confirm your subscription.";
 
-/** The page is hydrated once React has attached itself to the server-rendered nodes. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const banner = document.querySelector("header");
-    return !!banner && Object.keys(banner).some((key) => key.startsWith("__reactFiber"));
-  });
-  // Effects (the popup's timer) run right after hydration commits.
+/** The islands script has run; the popup's timer starts with it. */
+async function waitForScript(page: Page) {
+  await waitForPageScript(page);
   await page.waitForTimeout(100);
 }
 
 async function openPage(page: Page, url = "/terms") {
   await page.clock.install();
   await page.goto(url);
-  await waitForHydration(page);
+  await waitForScript(page);
 }
 
 /** The mouse leaves the window through its top edge (Chromium reports a mouseout with no relatedTarget). */
@@ -152,11 +148,11 @@ test.describe("exit-intent popup", () => {
     await showPopup(page);
     await popup(page).getByRole("button", { name: "Close" }).click();
     await expect(popup(page)).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem("exit-popup:dismissed"))).toBe("1");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("exit-popup:dismissed"))).toBe("1");
 
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
-    await waitForHydration(page);
+    await waitForScript(page);
     await page.clock.runFor(61_000);
     await leaveThroughTheTop(page);
     await leaveAndComeBack(page);
@@ -167,7 +163,8 @@ test.describe("exit-intent popup", () => {
     await showPopup(page);
     await page.keyboard.press("Escape");
     await expect(popup(page)).toBeHidden();
-    expect(await page.evaluate(() => localStorage.getItem("exit-popup:dismissed"))).toBe("1");
+    // The dialog's close event follows the closing in a task of its own.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("exit-popup:dismissed"))).toBe("1");
   });
 
   test("is shown once per browser session", async ({ page, context }) => {
@@ -175,7 +172,7 @@ test.describe("exit-intent popup", () => {
     // Still open when the visitor goes on to another page: not closed, so not flagged for good.
     expect(await page.evaluate(() => localStorage.getItem("exit-popup:dismissed"))).toBeNull();
     await page.goto("/privacy");
-    await waitForHydration(page);
+    await waitForScript(page);
     await page.clock.runFor(61_000);
     await leaveThroughTheTop(page);
     await expect(popup(page)).toBeHidden();
@@ -198,7 +195,7 @@ test.describe("exit-intent popup", () => {
   test("is not shown on /settings (a signed-out visitor is sent home first)", async ({ page }) => {
     await page.clock.install();
     await page.goto("/settings");
-    await waitForHydration(page);
+    await waitForScript(page);
     // Either still on /settings (signed in) or on the home page: only the home page may show it.
     if (new URL(page.url()).pathname.startsWith("/settings")) {
       await page.clock.runFor(61_000);

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "../support/e2e";
+import { expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
 
 // SPEC §2 '/settings' Security, §5 "Account settings", §8 "Settings"; DESIGN D14: the Security
 // card in a real browser. Every test makes its own member.
@@ -17,7 +17,7 @@ function banner(page: Page) {
 }
 
 function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+  return toastLocator(page, text);
 }
 
 /** The newest toast says `title` and `message`. */

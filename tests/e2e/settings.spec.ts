@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "../support/e2e";
+import { expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
 import sharp from "sharp";
 
 // /settings in a real browser (SPEC §2 /settings, §4, §5, §8 "Settings"; DESIGN D7, D10, D17):
@@ -13,7 +13,7 @@ function uniqueEmail(tag: string): string {
 }
 
 function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+  return toastLocator(page, text);
 }
 
 /** Signs up through the navigation's dialog and opens /settings. */

@@ -124,6 +124,7 @@ function anonymousTargets(): Target[] {
   );
   return [
     { name: "POST /auth", runs: 130, requests: post("/auth", authForm) },
+    { name: "POST /api/auth-form", runs: 60, requests: post("/api/auth-form", authForm) },
     {
       name: "POST /api/auth/* (JSON endpoints)",
       runs: 120,

@@ -252,20 +252,27 @@ describe("the page cache on the built server", () => {
       expect(response.headers.get("x-cache"), p).toBeNull();
       expect(response.headers.get("cache-control"), p).toBe("private, no-store");
       const html = await response.text();
-      expect(html, p).toContain(member.firstName);
+      // Hers: the avatar that links to her settings, with her own picture (generated at sign-up).
+      expect(html, p).toContain('aria-label="Profile Settings"');
+      expect(html, p).toMatch(/\/uploads\/profile-pictures\/[^"]+/);
     }
     for (const p of PAGES) {
       const response = await fetch(`${origin}${p}`);
       expect(response.headers.get("x-cache"), p).toBe("MISS");
       const html = await response.text();
-      for (const secret of [member.firstName, member.lastName, member.email, "Perpetua", "better-auth"]) expect(html, p).not.toContain(secret);
+      for (const secret of [member.firstName, member.lastName, member.email, "Perpetua", "better-auth", "profile-pictures", 'aria-label="Profile Settings"']) {
+        expect(html, p).not.toContain(secret);
+      }
       expect(html, p).not.toContain("nonce=");
     }
-    // And once cached, she still gets her own page, rendered for her.
+    // And once cached, she still gets her own page, rendered for her: her avatar links to her
+    // settings where a visitor has the Login button.
     for (const p of PAGES) {
       const response = await fetch(`${origin}${p}`, { headers: { cookie } });
       expect(response.headers.get("x-cache"), p).toBeNull();
-      expect(await response.text(), p).toContain(member.firstName);
+      const html = await response.text();
+      expect(html, p).toContain('aria-label="Profile Settings"');
+      expect(html, p).not.toContain('aria-label="Login"');
     }
   }, 120_000);
 

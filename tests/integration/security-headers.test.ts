@@ -117,7 +117,8 @@ describe("security headers on the built server (production)", () => {
     const nonces: string[] = [];
     for (let i = 0; i < 2; i++) {
       // A query string (or a cookie) means a fresh render, never the page cache.
-      const response = await fetch(`${origin}/coaching-services?from=test`);
+      // A checkout hydrates: React Router's inline scripts carry the nonce.
+      const response = await fetch(`${origin}/learn-to-lift-checkout?from=test`);
       expect(response.status).toBe(200);
       expect(response.headers.get("x-cache")).toBeNull();
       expectBaseHeaders(response, "fresh page");
@@ -135,7 +136,8 @@ describe("security headers on the built server (production)", () => {
 
   it("gives a cached page a policy with the hashes of exactly its inline scripts", async () => {
     for (let i = 0; i < 2; i++) {
-      const response = await fetch(`${origin}/contact`);
+      // A checkout hydrates, so it has inline scripts; the marketing pages have none (below).
+      const response = await fetch(`${origin}/build-stronger-foundations-checkout`);
       expect(response.status).toBe(200);
       expect(response.headers.get("x-cache")).toBe(i === 0 ? "MISS" : "HIT");
       expectBaseHeaders(response, "cached page");
@@ -151,8 +153,24 @@ describe("security headers on the built server (production)", () => {
     }
   });
 
+  it("allows no inline script at all on a cached page that does not hydrate", async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${origin}/contact`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-cache")).toBe(i === 0 ? "MISS" : "HIT");
+      expectBaseHeaders(response, "cached page without hydration");
+      const policy = response.headers.get("content-security-policy");
+      expectPagePolicy(policy, "cached page without hydration");
+      const scripts = directives(policy).get("script-src") ?? [];
+      expect(scripts.filter((v) => v.startsWith("'sha256-") || v.startsWith("'nonce-") || v === "'unsafe-inline'")).toEqual([]);
+      const html = await response.text();
+      expect(inlineScripts(html)).toEqual([]);
+      expect(html).toMatch(/<script type="module" src="\/assets\/islands-[\w-]+\.js"><\/script>/);
+    }
+  });
+
   it("sets them on resource routes, static files, 404s, redirects, errors and the health check", async () => {
-    const assetPath = /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`${origin}/`)).text())?.[1];
+    const assetPath = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(await (await fetch(`${origin}/`)).text())?.[1];
     expect(assetPath).toBeTruthy();
     const cases: { label: string; path: string; init?: RequestInit; status: number; policy?: "page" | "resource" | "pdf" }[] = [
       { label: "health check", path: "/healthz", status: 200, policy: "resource" },

@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from "./e2e";
+import { expect, type Page, type TestInfo, toastLocator } from "./e2e";
 
 // The admin specs' shared sign-in: the project's administrator for this Playwright project
 // (ADMIN_EMAILS in playwright.config.ts), signed up through the login dialog the first time.
@@ -6,7 +6,7 @@ import { expect, type Page, type TestInfo } from "./e2e";
 export const ADMIN_PASSWORD = "Stronger2025";
 
 export function toast(page: Page, text: string) {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+  return toastLocator(page, text);
 }
 
 /** Signs in as the project's administrator (ADMIN_EMAILS; signed up the first time). */

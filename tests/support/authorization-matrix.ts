@@ -434,6 +434,41 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
       ],
     },
     {
+      // The /auth action answering in JSON, for the login dialog of the pages that do not hydrate.
+      route: "/api/auth-form",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/api/auth-form" }), expect: same({ status: 404 }) },
+        {
+          name: "POST mode=sign-up",
+          method: "POST",
+          request: (f) => ({
+            path: "/api/auth-form",
+            form: {
+              mode: "sign-up",
+              firstName: "Maren",
+              lastName: "Newcomer",
+              email: f.freshEmail("sign-up-json"),
+              password: "Stronger2025",
+              terms: "on",
+            },
+          }),
+          expect: authForm(allowed(ok)),
+        },
+        {
+          name: "POST mode=log-in (Alice's address, wrong password)",
+          method: "POST",
+          request: (f) => ({ path: "/api/auth-form", form: { mode: "log-in", email: f.member.email, password: "Not-her-password-1" } }),
+          expect: authForm({ status: 401 }),
+        },
+        {
+          name: "POST mode=forgot-password",
+          method: "POST",
+          request: (f) => ({ path: "/api/auth-form", form: { mode: "forgot-password", email: f.freshEmail("nobody-json") } }),
+          expect: authForm(ok),
+        },
+      ],
+    },
+    {
       route: "/sign-out",
       actions: [
         { name: "GET", method: "GET", request: () => ({ path: "/sign-out" }), expect: same(goHome) },

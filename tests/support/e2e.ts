@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { test as base } from "@playwright/test";
+import { test as base, type Page } from "@playwright/test";
 
 // Every e2e test imports `test` from here. The test server trusts the loopback proxy
 // (TRUSTED_PROXIES in playwright.config.ts), and each test presents its own client address in
@@ -19,3 +19,20 @@ export const test = base.extend({
     await provide({ ...extraHTTPHeaders, "X-Forwarded-For": clientIpFor(key) });
   },
 });
+
+/**
+ * A toast with this text: sonner's on the pages that hydrate, the server-written ones on the
+ * pages that do not (components/static-toasts.tsx).
+ */
+export function toastLocator(page: Page, text: string) {
+  return page.locator("[data-sonner-toast], [data-toast]").filter({ hasText: text });
+}
+
+/** Waits until the page's script has run: React has hydrated it, or the islands script is done. */
+export async function waitForPageScript(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (document.documentElement.dataset.islands === "ready") return true;
+    const banner = document.querySelector("header");
+    return !!banner && Object.keys(banner).some((key) => key.startsWith("__reactFiber"));
+  });
+}

@@ -44,6 +44,7 @@ export const allRoutePaths = [...publicRoutes.map((r) => r.path), ...guardedRout
 export const nonPageRoutePaths = [
   "/api/auth/*",
   "/auth",
+  "/api/auth-form",
   "/sign-out",
   "/reset-password",
   "/settings/data",

@@ -1,4 +1,3 @@
-import { Avatar as AvatarPrimitive } from "radix-ui";
 import { cn } from "~/utils/cn";
 
 const sizes = {
@@ -27,11 +26,16 @@ export interface AvatarProps {
   className?: string;
 }
 
-/** A round picture with an initials fallback. Fixed size, so nothing moves when the image loads. */
+/**
+ * A round picture with an initials fallback. Fixed size, so nothing moves when the image loads.
+ * NOTE: plain markup, no script: the initials sit under the picture, which covers them once it
+ * has loaded; a picture that fails to load (its alt is empty) draws nothing, so they still show.
+ * It works the same on the pages that do not hydrate.
+ */
 export function Avatar({ src, name, size = "md", decorative = false, className }: AvatarProps) {
   const initials = initialsOf(name);
   return (
-    <AvatarPrimitive.Root
+    <span
       role={decorative ? undefined : "img"}
       aria-label={decorative ? undefined : name}
       aria-hidden={decorative || undefined}
@@ -41,14 +45,14 @@ export function Avatar({ src, name, size = "md", decorative = false, className }
         className,
       )}
     >
-      {src ? <AvatarPrimitive.Image src={src} alt="" className="size-full object-cover" /> : null}
       {/* NOTE: the initials are drawn by CSS, so a link around the avatar ("Profile Settings")
           has no visible text that differs from its accessible name. */}
-      <AvatarPrimitive.Fallback
+      <span
         aria-hidden="true"
         data-initials={initials || "?"}
         className="flex size-full items-center justify-center font-semibold tracking-wide text-brand-800 before:content-[attr(data-initials)]"
       />
-    </AvatarPrimitive.Root>
+      {src ? <img src={src} alt="" decoding="async" className="absolute inset-0 size-full object-cover" /> : null}
+    </span>
   );
 }

@@ -17,7 +17,7 @@ import {
 import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
 
 const FOUNDATIONS = "/build-stronger-foundations#top";
 const SERVICES = "/coaching-services#top";
@@ -26,6 +26,7 @@ const featureIcons = [VideoIcon, CommunityIcon, SupportIcon, HabitIcon];
 
 // A page that does not hydrate (app/islands/page.ts).
 export const handle = islandsPage;
+export const loader = noServerData;
 export const clientLoader = loadAsDocument;
 
 export default function Page() {

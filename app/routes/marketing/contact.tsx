@@ -29,7 +29,7 @@ import {
 import { OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
 
 const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Icon: ComponentType<IconProps> }[] = [
   { key: "instagram", label: "Instagram", Icon: InstagramIcon },
@@ -42,6 +42,7 @@ const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Ic
 
 // A page that does not hydrate (app/islands/page.ts).
 export const handle = islandsPage;
+export const loader = noServerData;
 export const clientLoader = loadAsDocument;
 
 export default function Page() {

@@ -27,7 +27,7 @@ import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { EMAIL_LIST_RESULT_PARAM, EMAIL_LIST_STATUS_PARAM, type EmailListForm as EmailListVariant } from "~/validation/email-list-text";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
 
 const SERVICES = "/coaching-services#top";
 
@@ -40,6 +40,7 @@ function useSignedUpWithoutScript(form: EmailListVariant): boolean {
 
 // A page that does not hydrate (app/islands/page.ts).
 export const handle = islandsPage;
+export const loader = noServerData;
 export const clientLoader = loadAsDocument;
 
 export default function Page() {

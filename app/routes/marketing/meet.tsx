@@ -17,7 +17,7 @@ import {
 import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
 
 const SERVICES = "/coaching-services#top";
 const approachIcons = [LeafIcon, SimpleIcon, HeartHandIcon];
@@ -25,6 +25,7 @@ const approachIcons = [LeafIcon, SimpleIcon, HeartHandIcon];
 
 // A page that does not hydrate (app/islands/page.ts).
 export const handle = islandsPage;
+export const loader = noServerData;
 export const clientLoader = loadAsDocument;
 
 export default function Page() {

@@ -3,11 +3,12 @@ import { LegalDocument } from "~/components/article-legal";
 import { PRIVACY_UPDATED, privacyIntro, privacySections } from "~/content/privacy";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
 
 
 // A page that does not hydrate (app/islands/page.ts).
 export const handle = islandsPage;
+export const loader = noServerData;
 export const clientLoader = loadAsDocument;
 
 export default function Privacy() {

@@ -19,7 +19,7 @@ import {
 import { formatLongDate } from "~/utils/format";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
 
 const FAQ_ID = "faq";
 const RESOURCES_ID = "resources";
@@ -27,6 +27,7 @@ const RESOURCES_ID = "resources";
 
 // A page that does not hydrate (app/islands/page.ts).
 export const handle = islandsPage;
+export const loader = noServerData;
 export const clientLoader = loadAsDocument;
 
 export default function StrengthTraining() {

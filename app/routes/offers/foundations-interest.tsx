@@ -5,7 +5,7 @@ import { ExploreMore } from "~/components/explore-more";
 import { CheckIcon } from "~/components/icons";
 import { waitlistExploreCards, waitlistPromises } from "~/content/foundations";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
 
 // SPEC §2 "Waitlist page (Make Exercise Easier)": the waitlist form, then three Explore More cards.
 // The other address, /build-stronger-foundations/interest, redirects here (DESIGN D5).
@@ -13,6 +13,7 @@ import { islandsPage, loadAsDocument } from "~/islands/page";
 
 // A page that does not hydrate (app/islands/page.ts).
 export const handle = islandsPage;
+export const loader = noServerData;
 export const clientLoader = loadAsDocument;
 
 export default function FoundationsWaitlist() {

@@ -17,11 +17,12 @@ import {
 } from "~/content/foundations";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
 
 
 // A page that does not hydrate (app/islands/page.ts).
 export const handle = islandsPage;
+export const loader = noServerData;
 export const clientLoader = loadAsDocument;
 
 export default function Foundations() {

@@ -6,7 +6,7 @@ import { ArrowRightIcon, CheckIcon } from "~/components/icons";
 import { LEARN_TO_LIFT_FACTS, learnToLiftPrice } from "~/content/learn-to-lift";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
 
 // SPEC §2 /learn-to-lift-interest: an interest form for the next cohort (first name, email and an
 // optional biggest challenge, which helps the coach shape the course).
@@ -14,6 +14,7 @@ import { islandsPage, loadAsDocument } from "~/islands/page";
 
 // A page that does not hydrate (app/islands/page.ts).
 export const handle = islandsPage;
+export const loader = noServerData;
 export const clientLoader = loadAsDocument;
 
 export default function LearnToLiftInterest() {
