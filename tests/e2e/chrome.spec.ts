@@ -132,9 +132,13 @@ test.describe("anchor scrolling", () => {
 
   async function clickTopLinkAndRecord(page: Page) {
     await page.goto("/contact");
-    // Inject the test link only once the page has hydrated, or React may re-render it away.
+    // Inject the test link only once the page's script has run (a hydrating page could re-render it away).
     await page.waitForLoadState("networkidle");
-    await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
+    await page.evaluate(async () => {
+      window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" });
+      // That jump's scroll event comes with a later frame: let it pass before recording.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
     await page.evaluate(() => {
       const a = document.createElement("a");
       a.href = "#top";
