@@ -1,8 +1,7 @@
-import net from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page, toastLocator } from "../support/e2e";
-import { makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { makeTempDir, freePort, startServer, type RunningServer } from "../support/processes";
 
 // The Offers tab (issue 6; DESIGN D1): the admin changes the Learn to Lift price and the next
 // cohort date, and the sales page, its structured data, the countdown, the checkout and the
@@ -22,16 +21,6 @@ let server: RunningServer;
 let temp: { dir: string; cleanup: () => void };
 let origin: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

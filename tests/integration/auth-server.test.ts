@@ -1,9 +1,8 @@
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_RATE_LIMIT } from "~/server/auth.server";
 import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { childEnv, ensureBuild, makeTempDir, runProcess, startServer, type RunningServer } from "../support/processes";
+import { childEnv, ensureBuild, makeTempDir, runProcess, freePort, startServer, type RunningServer } from "../support/processes";
 
 // The built server (`npm start`) with real HTTP: the auth form without JavaScript, the client IP
 // rule of DESIGN D16 as the rate limiter sees it, and the refusal to start without AUTH_SECRET.
@@ -23,16 +22,6 @@ afterAll(async () => {
   temp.cleanup();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the server on a known port and returns its origin (SITE_URL), so requests can carry it

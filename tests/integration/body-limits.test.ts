@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
@@ -10,7 +9,7 @@ import { emailSubscribers, profiles, users } from "~/server/db/schema";
 import { DEFAULT_BODY_LIMIT } from "~/server/http/body-limit.server";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
 import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } from "../support/processes";
 
 // Issue 7 item 1: request body limits on the built server. A body over its route's limit is
 // refused with 413 and plain words, with or without a Content-Length, and nothing is stored; the
@@ -23,16 +22,6 @@ let server: RunningServer | undefined;
 let database: TestDatabase | undefined;
 let origin = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();

@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureBuild, makeTempDir, PROJECT_ROOT, startServer, type RunningServer } from "../support/processes";
+import { ensureBuild, makeTempDir, PROJECT_ROOT, freePort, startServer, type RunningServer } from "../support/processes";
 
 // The JavaScript a first visit downloads (issue 4 "Done when"; docs/performance.md), read from the
 // pages the built server sends: the scripts they name (<script src>, and <link rel=modulepreload>
@@ -49,16 +48,6 @@ let server: RunningServer | undefined;
 let database: TestDatabase | undefined;
 let origin = "";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();

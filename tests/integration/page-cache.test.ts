@@ -1,12 +1,11 @@
 import type http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheablePaths, chooseEncoding, createPageCache, inlineScriptHashes, isCacheableRequest } from "~/server/http/page-cache.server";
 import { sitemapPaths } from "~/routes/seo/sitemap";
 import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } from "../support/processes";
 
 // The public page cache (issue 4 item 6, issue 7 item 6; app/server/http/page-cache.server.ts).
 // First the cache on its own, with a stand-in renderer; then the built server: hits and misses,
@@ -188,16 +187,6 @@ let database: TestDatabase | undefined;
 let origin = "";
 const ADMIN_EMAIL = "cache.admin@example.com";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();

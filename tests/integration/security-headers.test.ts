@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_FILE } from "~/server/pdf/calendar.server";
 import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } from "../support/processes";
 
 // Issue 7 item 1: the security headers on every kind of response of the built server (pages,
 // cached pages, resource routes, static files, 404s, redirects, errors, the health check), the
@@ -26,16 +25,6 @@ afterAll(async () => {
   temp.cleanup();
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(name: string, env: Record<string, string> = {}): Promise<string> {
   if (buildProblem) throw new Error(buildProblem);

@@ -1,10 +1,9 @@
-import net from "node:net";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createDatabase, type Database, type DatabaseHandle } from "~/server/db/client.server";
 import { CookieJar } from "./auth";
 import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "./db";
-import { ensureBuild, makeTempDir, startServer, type RunningServer } from "./processes";
+import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } from "./processes";
 
 // The built server (`node server.js`, production mode) on a database of its own, for the
 // hardening tests (authorization matrix, bad-input fuzzing, crash safety): real HTTP, real
@@ -17,16 +16,6 @@ import { ensureBuild, makeTempDir, startServer, type RunningServer } from "./pro
 
 export const TRUSTED_LOOPBACK = "127.0.0.1,::1";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 let addressCounter = 0;
 /**

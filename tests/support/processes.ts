@@ -1,11 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 // Helpers for integration tests that run the real server or a script in a child process.
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A TCP port free on the loopback interface right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** A fresh temporary directory, removed by the returned cleanup. */
 export function makeTempDir(prefix = "sc-test-"): { dir: string; cleanup: () => void } {
