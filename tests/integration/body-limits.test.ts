@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import path from "node:path";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,8 +7,9 @@ import type { DatabaseHandle } from "~/server/db/client.server";
 import { emailSubscribers, profiles, users } from "~/server/db/schema";
 import { DEFAULT_BODY_LIMIT } from "~/server/http/body-limit.server";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } from "../support/processes";
+import { createPgliteDataDir, type TestDatabase } from "../support/db";
+import { ensureBuild, makeTempDir, type RunningServer } from "../support/processes";
+import { startTestSite, type TestSite } from "../support/test-site";
 
 // Issue 7 item 1: request body limits on the built server. A body over its route's limit is
 // refused with 413 and plain words, with or without a Content-Length, and nothing is stored; the
@@ -17,25 +17,17 @@ import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } f
 
 let buildProblem: string | null = null;
 const temp = makeTempDir("sc-limits-");
-const dataDir = path.join(temp.dir, "data");
+let site: TestSite | undefined;
 let server: RunningServer | undefined;
-let database: TestDatabase | undefined;
+let database: TestDatabase | null = null;
+let dataDir = "";
 let origin = "";
-
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();
   if (buildProblem) return;
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  const env: Record<string, string> = { PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: "error" };
-  if (process.env.DATABASE_URL) {
-    database = await createTestDatabase();
-    Object.assign(env, { DATABASE_URL: database.url!, AUTH_SECRET: "limits-test-secret-0123456789-abcdefghijkl" });
-  } else {
-    await (await createPgliteDataDir(dataDir)).close();
-  }
-  server = await startServer(env);
+  site = await startTestSite(temp.dir);
+  ({ server, database, dataDir, origin } = site);
 }, 300_000);
 
 afterAll(async () => {

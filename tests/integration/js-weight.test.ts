@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureBuild, makeTempDir, PROJECT_ROOT, freePort, startServer, type RunningServer } from "../support/processes";
+import { ensureBuild, makeTempDir, PROJECT_ROOT } from "../support/processes";
+import { startTestSite, type TestSite } from "../support/test-site";
 
 // The JavaScript a first visit downloads (issue 4 "Done when"; docs/performance.md), read from the
 // pages the built server sends: the scripts they name (<script src>, and <link rel=modulepreload>
@@ -44,36 +44,24 @@ const HYDRATED_PAGES = [`/stronger-with-${SLUG}-checkout`, "/learn-to-lift-check
 const clientDir = path.join(PROJECT_ROOT, process.env.BUILD_DIR ?? "build", "client");
 const temp = makeTempDir("sc-js-weight-");
 let buildProblem: string | null = null;
-let server: RunningServer | undefined;
-let database: TestDatabase | undefined;
+let site: TestSite | undefined;
 let origin = "";
-
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();
   if (buildProblem) return;
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  const dataDir = path.join(temp.dir, "data");
-  const env: Record<string, string> = { PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: "error" };
-  if (process.env.DATABASE_URL) {
-    database = await createTestDatabase();
-    Object.assign(env, { DATABASE_URL: database.url!, AUTH_SECRET: "js-weight-test-secret-0123456789-abcdefghij" });
-  } else {
-    await (await createPgliteDataDir(dataDir)).close();
-  }
-  server = await startServer(env);
+  site = await startTestSite(temp.dir);
+  origin = site.origin;
 }, 300_000);
 
 afterAll(async () => {
-  await server?.stop("SIGKILL");
-  await database?.close();
+  await site?.stop();
   temp.cleanup();
 });
 
 function requireServer() {
   if (buildProblem) throw new Error(buildProblem);
-  if (!server) throw new Error("The server did not start.");
+  if (!site) throw new Error("The server did not start.");
 }
 
 /** The scripts a first view of the page loads, as URLs (/assets/…), and its inline scripts. */

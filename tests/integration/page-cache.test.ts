@@ -1,11 +1,10 @@
 import type http from "node:http";
-import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheablePaths, chooseEncoding, createPageCache, inlineScriptHashes, isCacheableRequest } from "~/server/http/page-cache.server";
 import { sitemapPaths } from "~/routes/seo/sitemap";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } from "../support/processes";
+import { ensureBuild, makeTempDir } from "../support/processes";
+import { startTestSite, type TestSite } from "../support/test-site";
 
 // The public page cache (issue 4 item 6, issue 7 item 6; app/server/http/page-cache.server.ts).
 // First the cache on its own, with a stand-in renderer; then the built server: hits and misses,
@@ -182,31 +181,19 @@ describe("the page cache on its own", () => {
 
 let buildProblem: string | null = null;
 const temp = makeTempDir("sc-page-cache-");
-let server: RunningServer | undefined;
-let database: TestDatabase | undefined;
+let site: TestSite | undefined;
 let origin = "";
 const ADMIN_EMAIL = "cache.admin@example.com";
-
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();
   if (buildProblem) return;
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  const dataDir = path.join(temp.dir, "data");
-  const env: Record<string, string> = { PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: "error", ADMIN_EMAILS: ADMIN_EMAIL };
-  if (process.env.DATABASE_URL) {
-    database = await createTestDatabase();
-    Object.assign(env, { DATABASE_URL: database.url!, AUTH_SECRET: "cache-test-secret-0123456789-abcdefghijklmn" });
-  } else {
-    await (await createPgliteDataDir(dataDir)).close();
-  }
-  server = await startServer(env);
+  site = await startTestSite(temp.dir, { ADMIN_EMAILS: ADMIN_EMAIL });
+  origin = site.origin;
 }, 300_000);
 
 afterAll(async () => {
-  await server?.stop("SIGKILL");
-  await database?.close();
+  await site?.stop();
   temp.cleanup();
 });
 

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_FILE } from "~/server/pdf/calendar.server";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } from "../support/processes";
+import { ensureBuild, makeTempDir } from "../support/processes";
+import { startTestSite, type TestSite } from "../support/test-site";
 
 // Issue 7 item 1: the security headers on every kind of response of the built server (pages,
 // cached pages, resource routes, static files, 404s, redirects, errors, the health check), the
@@ -12,36 +12,22 @@ import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } f
 
 let buildProblem: string | null = null;
 const temp = makeTempDir("sc-headers-");
-const running: RunningServer[] = [];
-const databases: TestDatabase[] = [];
+const sites: TestSite[] = [];
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();
 }, 300_000);
 
 afterAll(async () => {
-  for (const server of running) await server.stop("SIGKILL");
-  for (const database of databases) await database.close();
+  for (const site of sites) await site.stop();
   temp.cleanup();
 });
 
-
 async function start(name: string, env: Record<string, string> = {}): Promise<string> {
   if (buildProblem) throw new Error(buildProblem);
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const dataDir = path.join(temp.dir, name);
-  const database: Record<string, string> = {};
-  if (process.env.DATABASE_URL) {
-    const created = await createTestDatabase();
-    databases.push(created);
-    Object.assign(database, { DATABASE_URL: created.url!, AUTH_SECRET: "headers-test-secret-0123456789-abcdefghijkl" });
-  } else {
-    await (await createPgliteDataDir(dataDir)).close();
-  }
-  const server = await startServer({ PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: "error", ...database, ...env });
-  running.push(server);
-  return origin;
+  const site = await startTestSite(path.join(temp.dir, name), env);
+  sites.push(site);
+  return site.origin;
 }
 
 /** The directives of a policy, by name. */

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "./db";
+import { freePort, startServer, type RunningServer } from "./processes";
+
+// The built server for an integration test, on a free port with a database of its own: a new
+// PostgreSQL database when DATABASE_URL is set (the CI's second pass), otherwise a fresh PGlite
+// directory. Call ensureBuild() first.
+
+export interface TestSite {
+  origin: string;
+  /** The PGlite directory (unused on PostgreSQL). */
+  dataDir: string;
+  server: RunningServer;
+  /** The PostgreSQL test database, or null on PGlite. */
+  database: TestDatabase | null;
+  /** Kills the server and drops the PostgreSQL test database. */
+  stop(): Promise<void>;
+}
+
+export async function startTestSite(dir: string, env: Record<string, string> = {}): Promise<TestSite> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = path.join(dir, "data");
+  const serverEnv: Record<string, string> = { PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: "error" };
+  let database: TestDatabase | null = null;
+  if (process.env.DATABASE_URL) {
+    database = await createTestDatabase();
+    Object.assign(serverEnv, { DATABASE_URL: database.url!, AUTH_SECRET: "test-site-secret-0123456789-abcdefghijklmno" });
+  } else {
+    await (await createPgliteDataDir(dataDir)).close();
+  }
+  const server = await startServer({ ...serverEnv, ...env });
+  return {
+    origin,
+    dataDir,
+    server,
+    database,
+    async stop() {
+      await server.stop("SIGKILL");
+      await database?.close();
+    },
+  };
+}
