@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cacheablePaths } from "~/server/http/page-cache.server";
 import { ensureBuild, makeTempDir, PROJECT_ROOT } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
 
@@ -20,26 +21,11 @@ const HYDRATED_BUDGET_KB = 190;
 /** Scripts per public page: each costs a round trip on a slow mobile line. */
 const MAX_SCRIPTS_PER_PAGE = 11;
 
-const SLUG = "jo";
-/** The public pages that show the same to everybody and do not hydrate. */
-const ISLAND_PAGES = [
-  "/",
-  `/meet-${SLUG}`,
-  "/coaching-services",
-  "/community",
-  "/contact",
-  `/stronger-with-${SLUG}`,
-  "/learn-to-lift",
-  "/learn-to-lift-interest",
-  "/build-stronger-foundations",
-  "/build-stronger-foundations-interest",
-  "/strength-training",
-  "/terms",
-  "/privacy",
-  "/no-such-page",
-];
-/** The public pages that hydrate: the checkouts hold the React auth form and start payment. */
-const HYDRATED_PAGES = [`/stronger-with-${SLUG}-checkout`, "/learn-to-lift-checkout", "/build-stronger-foundations-checkout"];
+// The pages of the public page cache (the same for every signed-out visitor): the checkouts among
+// them hydrate (they hold the React auth form and start payment); the others, and the 404 page, do not.
+const CACHED_PAGES = cacheablePaths("jo").filter((p) => !p.endsWith(".xml") && !p.endsWith(".txt"));
+const HYDRATED_PAGES = CACHED_PAGES.filter((p) => p.endsWith("-checkout"));
+const ISLAND_PAGES = [...CACHED_PAGES.filter((p) => !p.endsWith("-checkout")), "/no-such-page"];
 
 const clientDir = path.join(PROJECT_ROOT, process.env.BUILD_DIR ?? "build", "client");
 const temp = makeTempDir("sc-js-weight-");
