@@ -8,9 +8,8 @@ import { useRootData } from "~/utils/root-data";
 import { islandsPage, loadAsDocument } from "~/islands/page";
 
 // SPEC §2 "404": the unknown path is logged on the server only.
-export function loader({ request }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
-  logger.warn("404 not found", { path: pathname });
+export function loader({ url }: Route.LoaderArgs) {
+  logger.warn("404 not found", { path: url.pathname });
   return data(null, { status: 404 });
 }
 

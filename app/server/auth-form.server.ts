@@ -37,7 +37,8 @@ interface Posted {
   mode: AuthMode;
   redirectTo: string;
   intent: AuthIntent;
-  request: Request;
+  /** The page's path (React Router's normalised URL, without `.data`), for the log. */
+  path: string;
 }
 
 const INTENT_KEY = /^intent\.([A-Za-z][A-Za-z0-9_]{0,39})$/;
@@ -76,7 +77,7 @@ async function reply(posted: Posted, result: AuthActionResult, init: ReplyInit =
   // A checkout page's form without JavaScript: payment starts straight after sign-up or log-in,
   // as the fetcher does in the browser (issue 5). With JavaScript the page starts it itself.
   if (result.ok && (result.kind === "signed-in" || result.kind === "signed-up") && result.intent?.productKey) {
-    const started = await startCheckout({ user: result.user, productKey: result.intent.productKey, request: posted.request });
+    const started = await startCheckout({ user: result.user, productKey: result.intent.productKey, from: posted.path });
     if ("url" in started) return redirect(started.url, { headers });
     return redirectWithToast(result.redirectTo, { title: AUTH_TEXT.error, description: started.error, variant: "destructive" }, { headers });
   }
@@ -132,7 +133,9 @@ function isSameOrigin(request: Request): boolean {
  * post a redirect with a flash toast. "json": the result as a JSON response, for the login dialog
  * of the pages that do not hydrate (app/islands/login-island.tsx, through /api/auth-form).
  */
-export async function handleAuthForm({ request, context }: { request: Request; context: AppLoadContext }, format: "page" | "json") {
+export async function handleAuthForm(
+  { request, url, context }: { request: Request; url: URL; context: AppLoadContext },
+  format: "page" | "json") {
   let form: FormData;
   try {
     form = await request.formData();
@@ -146,7 +149,7 @@ export async function handleAuthForm({ request, context }: { request: Request; c
     mode,
     redirectTo: safeRedirect(form.get("redirectTo"), "/"),
     intent: readIntent(form),
-    request,
+    path: url.pathname,
   };
 
   if (!isSameOrigin(request)) return fail(posted, "service", "This form can only be sent from this website.", 403);

@@ -74,16 +74,16 @@ function signUp(fields: Record<string, string | undefined>, { ip = uniqueIp(), j
 }
 
 function confirm(url: string) {
-  return respond(() => confirmLoader({ request: new Request(url), params: {}, context: {} } as never));
+  return respond(() => confirmLoader({ request: new Request(url), url: new URL(url), params: {}, context: {} } as never));
 }
 
 function openUnsubscribe(url: string) {
-  return respond(() => unsubscribeLoader({ request: new Request(url), params: {}, context: {} } as never));
+  return respond(() => unsubscribeLoader({ request: new Request(url), url: new URL(url), params: {}, context: {} } as never));
 }
 
 function postUnsubscribe(url: string, body: BodyInit, contentType = "application/x-www-form-urlencoded") {
   const request = new Request(url, { method: "POST", body, headers: { "Content-Type": contentType } });
-  return respond(() => unsubscribeAction({ request, params: {}, context: {} } as never));
+  return respond(() => unsubscribeAction({ request, url: new URL(request.url), params: {}, context: {} } as never));
 }
 
 interface Mail {
@@ -453,7 +453,7 @@ describe("the unsubscribe link", () => {
 
     const multipart = new FormData();
     multipart.set("List-Unsubscribe", "One-Click");
-    expect((await respond(() => unsubscribeAction({ request: new Request(url, { method: "POST", body: multipart }), params: {}, context: {} } as never))).status).toBe(200);
+    expect((await respond(() => unsubscribeAction({ request: new Request(url, { method: "POST", body: multipart }), url: new URL(url), params: {}, context: {} } as never))).status).toBe(200);
   });
 
   it("answers an unknown link with a kind 404 page", async () => {

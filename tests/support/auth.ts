@@ -143,9 +143,9 @@ export async function answer<T = unknown>(run: () => unknown): Promise<Answer<T>
   return { status: 200, headers: new Headers(), data: value as T, location: null };
 }
 
-/** The arguments React Router passes a loader or action. */
+/** The arguments React Router passes a loader or action (`url` is the request's, normalised). */
 export function routeArgs(request: Request, clientIp: string | null = "203.0.113.1") {
-  return { request, params: {}, context: { clientIp }, unstable_pattern: "" } as never;
+  return { request, url: new URL(request.url), params: {}, context: { clientIp }, pattern: "" } as never;
 }
 
 let ipCounter = 0;

@@ -33,8 +33,8 @@ async function accountForToken(token: string): Promise<{ id: string; email: stri
   return user ?? null;
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const account = await accountForToken(token);
   return { token: account ? token : null };
 }

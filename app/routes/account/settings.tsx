@@ -30,13 +30,12 @@ import { seo } from "~/utils/seo";
 // docs/decisions/080-settings-page.md and the two after it.
 
 // DESIGN D6: /settings is guarded on the server: a signed-out visitor is sent home.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const settings = await loadSettings(user.id).catch((error: unknown) => {
     logger.error("could not load the settings page", { error, userId: user.id });
     return null;
   });
-  const url = new URL(request.url);
   const event: "email-changed" | "email-change-failed" | null =
     url.searchParams.get("event") === "email-changed" ? (url.searchParams.get("error") ? "email-change-failed" : "email-changed") : null;
   return {
@@ -61,7 +60,7 @@ const failure = (intent: SettingsIntent | null, message: string, status = 400, t
 });
 const invalid = (intent: SettingsIntent, message: string, status = 400) => failure(intent, message, status, SETTINGS_TEXT.validationError);
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   // A form from another site never changes anything (the cookie is SameSite=Lax as well).
   const origin = request.headers.get("Origin");
@@ -69,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The browser's fetcher posts to /settings?js=1 and reads the answer; a plain form (no
   // JavaScript) posts to /settings and is sent back to the page with a flash toast.
-  const js = new URL(request.url).searchParams.get("js") === "1";
+  const js = url.searchParams.get("js") === "1";
   const read = await readLimitedFormData(request, { maxBytes: AVATAR_UPLOAD_BODY_LIMIT, tooLargeMessage: AVATAR_SIZE_MESSAGE });
   if (!read.ok) {
     // Only an avatar upload can be this large.

@@ -31,9 +31,8 @@ import { seo } from "~/utils/seo";
 
 // DESIGN D6: a signed-out visitor or a member who is not an admin is sent home with the spec's
 // message, by the guard, before anything is read.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
-  const url = new URL(request.url);
   const tab = parseAdminTab(url);
   const db = getDb();
 
@@ -79,8 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The list the admin was looking at: the same tab, search and page (nothing else from the URL). */
-function backToList(request: Request): string {
-  const url = new URL(request.url);
+function backToList(url: URL): string {
   const back = new URLSearchParams();
   for (const key of ["tab", "q", "page"]) {
     const value = url.searchParams.get(key);
@@ -90,7 +88,7 @@ function backToList(request: Request): string {
   return query ? `/settings/admin?${query}` : "/settings/admin";
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   // DESIGN D6: every admin action checks the role again on the server.
   const admin = await requireAdmin(request);
   // A form from another site never changes anything (the cookie is SameSite=Lax as well).
@@ -105,7 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const outcome = await runAdminAction(getDb(), admin, form);
   if (!outcome.ok) return data(outcome.failure, { status: outcome.status });
-  return redirectWithToast(outcome.goTo ?? backToList(request), outcome.toast, { status: 303 });
+  return redirectWithToast(outcome.goTo ?? backToList(url), outcome.toast, { status: 303 });
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,8 +14,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 // plain form post gets a redirect with a flash toast, and GET /auth is a page with the form, so
 // signing up and logging in work before (or without) JavaScript.
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url }: Route.LoaderArgs) {
   // Better Auth has checked an emailed confirmation link and sends the visitor here (D17).
   if (url.searchParams.get("event") === "email-verified") {
     throw await (url.searchParams.get("error")

@@ -12,8 +12,8 @@ import { seo } from "~/utils/seo";
 
 type LoaderResult = { confirmed: true } | { confirmed: false; reason: "malformed" | "invalid" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token");
   const result = await confirmSubscription(token);
   const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
   if (result.ok) return data<LoaderResult>({ confirmed: true }, { headers });

@@ -20,15 +20,15 @@ type PageState =
 
 const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token");
   const target = await findUnsubscribeTarget(token);
   if (!target) return data<PageState>({ state: "invalid" }, { status: 404, headers });
   return data<PageState>({ state: target.alreadyUnsubscribed ? "done" : "ask", email: maskEmail(target.email) }, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  let token = new URL(request.url).searchParams.get("token");
+export async function action({ request, url }: Route.ActionArgs) {
+  let token = url.searchParams.get("token");
   try {
     const body = await request.formData();
     const fromBody = body.get("token");

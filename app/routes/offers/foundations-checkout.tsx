@@ -5,12 +5,12 @@ import { checkoutAction, checkoutLoader } from "~/server/payments/checkout-page.
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return checkoutLoader(request, "build-stronger-foundations");
+export function loader(args: Route.LoaderArgs) {
+  return checkoutLoader(args, "build-stronger-foundations");
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return checkoutAction(request, "build-stronger-foundations");
+export function action(args: Route.ActionArgs) {
+  return checkoutAction(args, "build-stronger-foundations");
 }
 
 export default function FoundationsCheckout({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,6 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/foundations-interest-redirect";
 
 // DESIGN D5: /build-stronger-foundations/interest is the second reading of the waitlist address.
-export function loader({ request }: Route.LoaderArgs) {
-  const { search } = new URL(request.url);
-  return redirect(`/build-stronger-foundations-interest${search}`, 301);
+export function loader({ url }: Route.LoaderArgs) {
+  return redirect(`/build-stronger-foundations-interest${url.search}`, 301);
 }

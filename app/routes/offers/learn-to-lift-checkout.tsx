@@ -5,12 +5,12 @@ import { checkoutAction, checkoutLoader } from "~/server/payments/checkout-page.
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return checkoutLoader(request, "learn-to-lift");
+export function loader(args: Route.LoaderArgs) {
+  return checkoutLoader(args, "learn-to-lift");
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return checkoutAction(request, "learn-to-lift");
+export function action(args: Route.ActionArgs) {
+  return checkoutAction(args, "learn-to-lift");
 }
 
 export default function LearnToLiftCheckout({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,12 +7,12 @@ import { checkoutAction, checkoutLoader } from "~/server/payments/checkout-page.
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return checkoutLoader(request, oneToOneKey(getSiteConfig()));
+export function loader(args: Route.LoaderArgs) {
+  return checkoutLoader(args, oneToOneKey(getSiteConfig()));
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return checkoutAction(request, oneToOneKey(getSiteConfig()));
+export function action(args: Route.ActionArgs) {
+  return checkoutAction(args, oneToOneKey(getSiteConfig()));
 }
 
 export default function OneToOneCheckout({ loaderData, actionData }: Route.ComponentProps) {

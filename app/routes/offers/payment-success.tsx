@@ -34,8 +34,8 @@ type Outcome =
   | { state: "not_found" }
   | { state: "error" };
 
-export async function loader({ request }: Route.LoaderArgs): Promise<Outcome> {
-  const sessionId = new URL(request.url).searchParams.get("session_id")?.trim() || null;
+export async function loader({ request, url }: Route.LoaderArgs): Promise<Outcome> {
+  const sessionId = url.searchParams.get("session_id")?.trim() || null;
   if (!sessionId) return { state: "no_session" };
   const user = await getSessionUser(request);
   // SPEC §6: recording is skipped without a session; the provider's webhook records it anyway.

@@ -20,9 +20,9 @@ export interface CheckoutActionData {
   error: string;
 }
 
-export async function checkoutLoader(request: Request, productKey: string): Promise<CheckoutLoaderData> {
+export async function checkoutLoader({ request, url }: { request: Request; url: URL }, productKey: string): Promise<CheckoutLoaderData> {
   const user = await getSessionUser(request);
-  const cancelled = new URL(request.url).searchParams.get("cancelled") === "true";
+  const cancelled = url.searchParams.get("cancelled") === "true";
   const alreadySubscribed = user ? (await findRunningSubscription(user.id, productKey)) !== null : false;
   return { signedIn: user !== null, email: user?.email ?? null, cancelled, alreadySubscribed };
 }
@@ -32,13 +32,13 @@ export async function checkoutLoader(request: Request, productKey: string): Prom
  * the page's, never the browser's choice; the member is the session's. On success the browser
  * goes to the provider's hosted page in the same tab (DESIGN D4).
  */
-export async function checkoutAction(request: Request, productKey: string) {
+export async function checkoutAction({ request, url }: { request: Request; url: URL }, productKey: string) {
   const user = await requireUser(request);
   if (await findRunningSubscription(user.id, productKey)) {
     const name = findCatalogueProduct(productKey)?.name ?? productKey;
     return data<CheckoutActionData>({ error: alreadySubscribedMessage(name) }, { status: 409 });
   }
-  const result = await startCheckout({ user, productKey, request });
+  const result = await startCheckout({ user, productKey, from: url.pathname });
   if ("url" in result) throw redirect(result.url);
   return data<CheckoutActionData>({ error: result.error }, { status: 502 });
 }

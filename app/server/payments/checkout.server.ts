@@ -21,8 +21,8 @@ export interface StartCheckoutInput {
   /** The signed-in member (the auth layer's user: id and email at least). */
   user: PaymentUser;
   productKey: string;
-  /** The request that asked for it, for the log. */
-  request?: Request;
+  /** The path of the page that asked for it, for the log. */
+  from?: string;
 }
 
 /**
@@ -30,9 +30,8 @@ export interface StartCheckoutInput {
  * the provider refused ('There was an issue processing…'), gave no url ('Unable to create payment
  * session…'), or anything else went wrong ('An unexpected error occurred…'). Never throws.
  */
-export async function startCheckout({ user, productKey, request }: StartCheckoutInput): Promise<StartCheckoutResult> {
+export async function startCheckout({ user, productKey, from }: StartCheckoutInput): Promise<StartCheckoutResult> {
   const fail = (code: CheckoutErrorCode, error?: unknown): StartCheckoutResult => {
-    const from = request ? new URL(request.url).pathname : undefined;
     logger[code === "provider_error" || code === "unexpected" ? "error" : "warn"]("payments: checkout not started", {
       code,
       productKey,
