@@ -4,13 +4,13 @@ import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { and, eq, gt } from "drizzle-orm";
 import { redirect, type AppLoadContext } from "react-router";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import { getAuthSecret } from "~/server/auth-secret.server";
-import { getDb, type Database, type Transaction } from "~/server/db/client.server";
+import { getDb, queryPrepared, type Database, type Transaction } from "~/server/db/client.server";
+import { preparedStatement } from "~/server/db/prepared.server";
 import * as schema from "~/server/db/schema";
-import { ADMIN_ROLE, profiles, sessions, userRoles, users } from "~/server/db/schema";
+import { ADMIN_ROLE } from "~/server/db/schema";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/server/email/auth-emails.server";
 import { queueMemberSync } from "~/server/lists/sync-queue.server";
 import { logger } from "~/server/logger.server";
@@ -459,29 +459,40 @@ async function sessionTokenFrom(request: Request): Promise<string | null> {
 
 const lookups = new WeakMap<Request, Promise<SessionLookup | null>>();
 
+interface SessionRow {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  twoFactorEnabled: boolean | null;
+  sessionExpiresAt: Date;
+  profileId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  avatarUrl: string | null;
+  role: string | null;
+}
+
+// Every signed-in page runs it: parsed once (app/server/db/prepared.server.ts).
+const SESSION_STATEMENT = preparedStatement(
+  "session_lookup",
+  `
+  select u.id, u.email, u.email_verified as "emailVerified", u.name, u.two_factor_enabled as "twoFactorEnabled",
+         s.expires_at as "sessionExpiresAt", p.id as "profileId", p.first_name as "firstName",
+         p.last_name as "lastName", p.avatar_url as "avatarUrl", r.role
+    from sessions s
+    join users u on u.id = s.user_id
+    left join profiles p on p.user_id = u.id
+    left join user_roles r on r.user_id = u.id and r.role = $3
+   where s.token = $1 and s.expires_at > $2
+   limit 1
+  `,
+);
+
 async function lookUpSession(request: Request): Promise<SessionLookup | null> {
   const token = await sessionTokenFrom(request);
   if (!token) return null;
-  const [row] = await getDb()
-    .select({
-      id: users.id,
-      email: users.email,
-      emailVerified: users.emailVerified,
-      name: users.name,
-      twoFactorEnabled: users.twoFactorEnabled,
-      sessionExpiresAt: sessions.expiresAt,
-      profileId: profiles.id,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      avatarUrl: profiles.avatarUrl,
-      role: userRoles.role,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, ADMIN_ROLE)))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await queryPrepared<SessionRow>(SESSION_STATEMENT, [token, new Date(), ADMIN_ROLE]);
   if (!row) return null;
   return {
     user: {

@@ -1,5 +1,6 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { getDb } from "~/server/db/client.server";
+import { and, desc, eq, ne } from "drizzle-orm";
+import { getDb, queryPrepared } from "~/server/db/client.server";
+import { preparedStatement } from "~/server/db/prepared.server";
 import { loginHistory, profiles, users } from "~/server/db/schema";
 import { queueMemberSync } from "~/server/lists/sync-queue.server";
 import { logger } from "~/server/logger.server";
@@ -80,63 +81,72 @@ type Lists = { logins: LoginRow[]; purchaseRows: PurchaseListItem[]; subscriptio
 
 const toDate = (value: string | Date | null): Date | null => (value === null ? null : new Date(value));
 
+/** The row of the settings page's single read. */
+interface SettingsRow {
+  first_name: string;
+  last_name: string | null;
+  profile_email: string;
+  avatar_url: string | null;
+  email_notifications: boolean;
+  account_status: string;
+  created_at: string | Date;
+  email: string;
+  email_verified: boolean;
+  logins: { id: string; login_at: string; location: string | null; ip_address: string | null }[];
+  purchases: {
+    id: string;
+    product_key: string;
+    product_name: string;
+    purchased_at: string;
+    stripe_session_id: string;
+    amount_cents: number;
+    currency: string;
+    status: PurchaseListItem["status"];
+    refunded_amount_cents: number;
+    refunded_at: string | null;
+  }[];
+  subscriptions: {
+    id: string;
+    product_key: string;
+    product_name: string;
+    status: SubscriptionListItem["status"];
+    current_period_end: string | null;
+    cancel_at_period_end: boolean;
+    canceled_at: string | null;
+    created_at: string;
+  }[];
+}
+
+// The whole page in one statement, parsed once (app/server/db/prepared.server.ts).
+const SETTINGS_STATEMENT = preparedStatement(
+  "settings_page",
+  `
+  select p.first_name, p.last_name, p.email as profile_email, p.avatar_url, p.email_notifications,
+         p.account_status, p.created_at, u.email, u.email_verified,
+         (select coalesce(json_agg(l), '[]') from (
+            select id, login_at, location, ip_address from login_history
+            where user_id = p.user_id order by login_at desc, id desc limit $2) l) as logins,
+         (select coalesce(json_agg(x), '[]') from (
+            select id, product_key, product_name, purchased_at, stripe_session_id, amount_cents, currency,
+                   status, refunded_amount_cents, refunded_at
+            from purchases where user_id = p.user_id order by purchased_at desc, id desc) x) as purchases,
+         (select coalesce(json_agg(s), '[]') from (
+            select id, product_key, product_name, status, current_period_end, cancel_at_period_end,
+                   canceled_at, created_at
+            from subscriptions where user_id = p.user_id order by created_at desc) s) as subscriptions
+  from profiles p join users u on u.id = p.user_id
+  where p.user_id = $1
+  limit 1
+
+  `,
+);
+
 /**
  * The profile and all three lists in one round trip (the page's hot path: on embedded PGlite every
  * statement runs on the server's own thread, so four statements cost four times one).
  */
 export async function loadSettingsAtOnce(userId: string): Promise<{ row: ProfileRow; lists: Lists } | null> {
-  const result = await getDb().execute<{
-    first_name: string;
-    last_name: string | null;
-    profile_email: string;
-    avatar_url: string | null;
-    email_notifications: boolean;
-    account_status: string;
-    created_at: string | Date;
-    email: string;
-    email_verified: boolean;
-    logins: { id: string; login_at: string; location: string | null; ip_address: string | null }[];
-    purchases: {
-      id: string;
-      product_key: string;
-      product_name: string;
-      purchased_at: string;
-      stripe_session_id: string;
-      amount_cents: number;
-      currency: string;
-      status: PurchaseListItem["status"];
-      refunded_amount_cents: number;
-      refunded_at: string | null;
-    }[];
-    subscriptions: {
-      id: string;
-      product_key: string;
-      product_name: string;
-      status: SubscriptionListItem["status"];
-      current_period_end: string | null;
-      cancel_at_period_end: boolean;
-      canceled_at: string | null;
-      created_at: string;
-    }[];
-  }>(sql`
-    select p.first_name, p.last_name, p.email as profile_email, p.avatar_url, p.email_notifications,
-           p.account_status, p.created_at, u.email, u.email_verified,
-           (select coalesce(json_agg(l), '[]') from (
-              select id, login_at, location, ip_address from login_history
-              where user_id = p.user_id order by login_at desc, id desc limit ${LOGIN_HISTORY_LIMIT}) l) as logins,
-           (select coalesce(json_agg(x), '[]') from (
-              select id, product_key, product_name, purchased_at, stripe_session_id, amount_cents, currency,
-                     status, refunded_amount_cents, refunded_at
-              from purchases where user_id = p.user_id order by purchased_at desc, id desc) x) as purchases,
-           (select coalesce(json_agg(s), '[]') from (
-              select id, product_key, product_name, status, current_period_end, cancel_at_period_end,
-                     canceled_at, created_at
-              from subscriptions where user_id = p.user_id order by created_at desc) s) as subscriptions
-    from profiles p join users u on u.id = p.user_id
-    where p.user_id = ${userId}
-    limit 1
-  `);
-  const r = result.rows[0];
+  const [r] = await queryPrepared<SettingsRow>(SETTINGS_STATEMENT, [userId, LOGIN_HISTORY_LIMIT]);
   if (!r) return null;
   return {
     row: {

@@ -12,6 +12,7 @@ import pg from "pg";
 import { getServerEnv } from "~/config/env.server";
 import { logger } from "~/server/logger.server";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import { pglitePreparedRunner, postgresPreparedRunner, type PreparedParam, type PreparedStatement, type RunPrepared } from "./prepared.server";
 import * as schema from "./schema";
 
 // One schema, one SQL dialect (DESIGN §2): embedded PGlite in <DATA_DIR>/pglite by default, or
@@ -51,6 +52,8 @@ export interface DatabaseHandle {
   readonly driver: DatabaseDriver;
   /** Where the data lives, for logs and messages (never includes a password). */
   readonly description: string;
+  /** Runs a named prepared statement (./prepared.server.ts), outside any transaction. */
+  readonly runPrepared: RunPrepared;
   /** Applies pending migrations from ./drizzle (serialised across servers on PostgreSQL). */
   migrate(options?: { migrationsFolder?: string }): Promise<void>;
   ping(): Promise<void>;
@@ -101,6 +104,7 @@ async function openPglite(client: PGlite, description: string, lock: DataDirLock
     db,
     driver: "pglite",
     description,
+    runPrepared: pglitePreparedRunner(client),
     async migrate({ migrationsFolder = defaultMigrationsFolder() } = {}) {
       assertMigrationsFolder(migrationsFolder);
       await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -130,6 +134,7 @@ function openPostgres(url: string, poolSize?: number): DatabaseHandle {
     db,
     driver: "postgres",
     description: describeUrl(url),
+    runPrepared: postgresPreparedRunner(pool),
     async migrate({ migrationsFolder = defaultMigrationsFolder() } = {}) {
       assertMigrationsFolder(migrationsFolder);
       // Several servers may start at once: the advisory lock (held by this one connection) makes
@@ -220,6 +225,11 @@ export function getDatabaseHandle(): DatabaseHandle {
 
 export function getDb(): Database {
   return getDatabaseHandle().db;
+}
+
+/** The rows of a prepared statement on the server's database. */
+export function queryPrepared<TRow>(statement: PreparedStatement, params: readonly PreparedParam[]): Promise<TRow[]> {
+  return getDatabaseHandle().runPrepared<TRow>(statement, params);
 }
 
 export async function migrateDatabase(): Promise<void> {
