@@ -65,6 +65,12 @@ export async function redirectWithToast(
 ): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastCookieHeader(toast));
+  // After a fetcher's action the browser loads the target as a new document (React Router's
+  // redirectDocument), so exactly one request reads the toast: that document's root loader. A
+  // client-side navigation would also call the root loader through a `.data` request, and for a
+  // page that does not hydrate (it loads as a document, app/islands/page.ts) both requests would
+  // race for the one-time cookie.
+  headers.set("X-Remix-Reload-Document", "true");
   return redirect(url, { status: init.status ?? 302, headers });
 }
 

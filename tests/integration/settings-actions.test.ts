@@ -316,6 +316,9 @@ describe("Delete Account (DESIGN D9, D10)", () => {
     const result = await post({ intent: "delete", userId: other.user.id }, jar);
     expect(result.status).toBe(302);
     expect(result.location).toBe("/");
+    // The home page does not hydrate: the browser loads it as a new document, whose root loader
+    // alone reads the toast (a client navigation's `.data` request would race it for the cookie).
+    expect(result.headers.get("X-Remix-Reload-Document")).toBe("true");
     expect(result.headers.getSetCookie().some((c) => /session_token=;/.test(c) || /session_token=.*Max-Age=0/i.test(c))).toBe(true);
     const page = await answer<RootData>(() => rootLoader(routeArgs(getRequest("/", { jar: new CookieJar().store(result.headers) }))));
     expect(page.data.toasts).toEqual([expect.objectContaining({ title: "Account Deleted", description: "Your account has been permanently deleted" })]);
