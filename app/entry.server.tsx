@@ -1,21 +1,18 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { applyDocumentPolicy } from "~/server/http/document-policy.server";
 import { NonceContext } from "~/utils/nonce";
 
-// React Router's default Node entry (streaming, bots and SPA mode wait for everything), plus the
+// React Router's Node entry, rendering every page whole before sending it (decision 172), plus the
 // page's Content-Security-Policy nonce (issue 7 item 1, docs/security.md): the Express handler
 // puts a fresh nonce in the load context (app/server/http/request-handler.server.ts); it goes to
 // React Router's scripts (ServerRouter), React's own inline scripts (renderToPipeableStream) and
 // the components that ask for it (NonceContext), and into this response's policy header.
 //
 // A page rendered for the public page cache (app/server/http/page-cache.server.ts) has no nonce:
-// the cache allows its inline scripts by their hashes, and waits for all of its content.
+// the cache allows its inline scripts by their hashes.
 
 export const streamTimeout = 5_000;
 
@@ -43,14 +40,28 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-
-    // Bots, SPA mode and the page cache get the whole page at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      forCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined;
+    const chunks: Buffer[] = [];
+    // The whole page is rendered before any of it is sent (onAllReady) and sent as one buffer. No
+    // loader here defers data, so streaming would only split the same page into more pieces: React
+    // Router's serialized loader data then arrives as streamed Suspense boundaries with their own
+    // scripts, and every piece passes through each stream on the way out (decision 172).
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
 
     // Abort after `streamTimeout`, leaving time to flush the rejected boundaries.
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -58,19 +69,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyOption]() {
+        onAllReady() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html");
           pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_FILE } from "~/server/pdf/calendar.server";
@@ -82,6 +83,35 @@ function expectPagePolicy(policy: string | null, label: string) {
   for (const [name, values] of d) expect(values, `${label} ${name}`).not.toContain("*");
 }
 
+/** A GET over a plain socket without compression: the status line and headers, and each HTTP chunk of the body. */
+function rawChunks(url: string, headers: Record<string, string>): Promise<{ head: string; chunks: string[] }> {
+  const { hostname, port, pathname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    const received: Buffer[] = [];
+    socket.on("data", (data: Buffer) => received.push(data));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const all = Buffer.concat(received);
+      const split = all.indexOf("\r\n\r\n");
+      const head = all.subarray(0, split).toString("latin1");
+      if (!/\r\ntransfer-encoding: chunked\r\n/i.test(`${head}\r\n`)) return resolve({ head, chunks: [all.subarray(split + 4).toString("utf8")] });
+      const chunks: string[] = [];
+      let at = split + 4;
+      for (;;) {
+        const lineEnd = all.indexOf("\r\n", at);
+        const size = Number.parseInt(all.subarray(at, lineEnd).toString("latin1"), 16);
+        if (!size) break;
+        chunks.push(all.subarray(lineEnd + 2, lineEnd + 2 + size).toString("utf8"));
+        at = lineEnd + 2 + size + 2;
+      }
+      resolve({ head, chunks });
+    });
+    const lines = [`GET ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    socket.end(`${lines.join("\r\n")}\r\n\r\n`);
+  });
+}
+
 describe("security headers on the built server (production)", () => {
   let origin = "";
   beforeAll(async () => {
@@ -107,6 +137,43 @@ describe("security headers on the built server (production)", () => {
       nonces.push(nonce!);
     }
     expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("sends a signed-in page whole: its loader data inline, no streamed boundaries (decision 172)", async () => {
+    // A member signs up through the site's own form (no JavaScript) and opens her settings.
+    const signUp = await fetch(`${origin}/auth`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams({
+        mode: "sign-up",
+        firstName: "Ailsa",
+        lastName: "Whole",
+        email: `ailsa.whole.${crypto.randomBytes(3).toString("hex")}@example.com`,
+        password: "Stronger2025",
+        terms: "on",
+        redirectTo: "/",
+      }),
+    });
+    expect(signUp.status).toBe(302);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0] ?? "")
+      .filter((pair) => /better-auth\.session_token=./.test(pair))
+      .join("; ");
+    expect(cookie).not.toBe("");
+    // Read as it comes off the wire (no compression): one piece, not one per React write.
+    const { head, chunks } = await rawChunks(`${origin}/settings`, { cookie });
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(chunks.length).toBe(1);
+    const html = chunks.join("");
+    expect(html).toContain("Ailsa");
+    // React Router's serialized loader data, enqueued and closed in the page itself…
+    expect(html).toContain("window.__reactRouterContext.streamController.enqueue(");
+    expect(html.indexOf("window.__reactRouterContext.streamController.close()")).toBeLessThan(html.indexOf("</body>"));
+    // …not sent after the page as hidden Suspense boundaries that a script of React's moves in.
+    expect(html).not.toMatch(/<template id="B:\d+"/);
+    expect(html).not.toContain("$RC(");
   });
 
   it("gives a cached page a policy with the hashes of exactly its inline scripts", async () => {
