@@ -60,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const toasts = flash.toast ? [flash.toast] : [];
   let user: RootUser | null = null;
   if (sessionUser) {
-    const { hasProfile, ...rest } = sessionUser;
+    const { hasProfile, settingsVersion: _settingsVersion, ...rest } = sessionUser;
     user = rest;
     // SPEC §4 "Avatar": a member whose profile has no picture gets an initials avatar, once. The
     // check is free (the session query reads avatar_url); the work happens only when it is missing.

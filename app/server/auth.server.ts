@@ -420,6 +420,8 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
   /** False for an account that has no profile row (made outside the sign-up form). */
   hasProfile: boolean;
+  /** profiles.settings_version: changes whenever her settings page would (decision 173). */
+  settingsVersion: string | null;
 }
 
 interface SessionLookup {
@@ -470,6 +472,7 @@ interface SessionRow {
   firstName: string | null;
   lastName: string | null;
   avatarUrl: string | null;
+  settingsVersion: string | null;
   role: string | null;
 }
 
@@ -479,7 +482,8 @@ const SESSION_STATEMENT = preparedStatement(
   `
   select u.id, u.email, u.email_verified as "emailVerified", u.name, u.two_factor_enabled as "twoFactorEnabled",
          s.expires_at as "sessionExpiresAt", p.id as "profileId", p.first_name as "firstName",
-         p.last_name as "lastName", p.avatar_url as "avatarUrl", r.role
+         p.last_name as "lastName", p.avatar_url as "avatarUrl",
+         p.settings_version::text as "settingsVersion", r.role
     from sessions s
     join users u on u.id = s.user_id
     left join profiles p on p.user_id = u.id
@@ -505,6 +509,7 @@ async function lookUpSession(request: Request): Promise<SessionLookup | null> {
       isAdmin: row.role === ADMIN_ROLE,
       twoFactorEnabled: row.twoFactorEnabled ?? false,
       hasProfile: row.profileId !== null,
+      settingsVersion: row.settingsVersion,
     },
     // Better Auth's own rule: extend once a day's worth of the session has been used.
     needsRefresh: row.sessionExpiresAt.getTime() - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000 <= Date.now(),

@@ -32,7 +32,7 @@ import { seo } from "~/utils/seo";
 // DESIGN D6: /settings is guarded on the server: a signed-out visitor is sent home.
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const settings = await loadSettings(user.id).catch((error: unknown) => {
+  const settings = await loadSettings(user.id, user.settingsVersion).catch((error: unknown) => {
     logger.error("could not load the settings page", { error, userId: user.id });
     return null;
   });

@@ -78,6 +78,7 @@ type ProfileRow = {
 };
 type LoginRow = { id: string; loginAt: Date; location: string | null; ipAddress: string | null };
 type Lists = { logins: LoginRow[]; purchaseRows: PurchaseListItem[]; subscriptionRows: SubscriptionListItem[] };
+type Loaded = { row: ProfileRow; lists: Lists; version?: string };
 
 const toDate = (value: string | Date | null): Date | null => (value === null ? null : new Date(value));
 
@@ -92,6 +93,7 @@ interface SettingsRow {
   created_at: string | Date;
   email: string;
   email_verified: boolean;
+  settings_version: string;
   logins: { id: string; login_at: string; location: string | null; ip_address: string | null }[];
   purchases: {
     id: string;
@@ -122,7 +124,7 @@ const SETTINGS_STATEMENT = preparedStatement(
   "settings_page",
   `
   select p.first_name, p.last_name, p.email as profile_email, p.avatar_url, p.email_notifications,
-         p.account_status, p.created_at, u.email, u.email_verified,
+         p.account_status, p.created_at, u.email, u.email_verified, p.settings_version::text as settings_version,
          (select coalesce(json_agg(l), '[]') from (
             select id, login_at, location, ip_address from login_history
             where user_id = p.user_id order by login_at desc, id desc limit $2) l) as logins,
@@ -145,10 +147,11 @@ const SETTINGS_STATEMENT = preparedStatement(
  * The profile and all three lists in one round trip (the page's hot path: on embedded PGlite every
  * statement runs on the server's own thread, so four statements cost four times one).
  */
-export async function loadSettingsAtOnce(userId: string): Promise<{ row: ProfileRow; lists: Lists } | null> {
+export async function loadSettingsAtOnce(userId: string): Promise<Loaded | null> {
   const [r] = await queryPrepared<SettingsRow>(SETTINGS_STATEMENT, [userId, LOGIN_HISTORY_LIMIT]);
   if (!r) return null;
   return {
+    version: r.settings_version,
     row: {
       firstName: r.first_name,
       lastName: r.last_name,
@@ -189,7 +192,7 @@ export async function loadSettingsAtOnce(userId: string): Promise<{ row: Profile
 }
 
 /** The same, one statement at a time, where a list that fails to load is logged only (SPEC §8). */
-export async function loadSettingsPiecewise(userId: string): Promise<{ row: ProfileRow; lists: Lists } | null> {
+export async function loadSettingsPiecewise(userId: string): Promise<Loaded | null> {
   const db = getDb();
   const [row] = await db
     .select({
@@ -232,13 +235,46 @@ export async function loadSettingsPiecewise(userId: string): Promise<{ row: Prof
   return { row, lists: { logins, purchaseRows, subscriptionRows } };
 }
 
-/** Everything the settings page shows, for one member; null if she has no profile row. */
-export async function loadSettings(userId: string): Promise<SettingsData | null> {
-  const loaded = await loadSettingsAtOnce(userId).catch((error: unknown) => {
-    logger.warn("settings: the combined read failed; reading piece by piece", { error, userId });
-    return loadSettingsPiecewise(userId);
-  });
-  if (!loaded) return null;
+// Members' settings as last read, with the profiles.settings_version they were read at
+// (decision 173). Triggers move the version on with every change the page would show, and every
+// signed-in request's session lookup reads it, so an entry is used only while it is current: a
+// member who opens her settings again, unchanged, costs no query. Most recently used last.
+const SETTINGS_CACHE_LIMIT = 1_000;
+const settingsCache = new Map<string, { version: string; loaded: Loaded }>();
+
+function cachedSettings(userId: string, version: string | null | undefined): Loaded | null {
+  if (version == null) return null;
+  const entry = settingsCache.get(userId);
+  if (!entry) return null;
+  settingsCache.delete(userId);
+  if (entry.version !== version) return null;
+  settingsCache.set(userId, entry);
+  return entry.loaded;
+}
+
+function rememberSettings(userId: string, loaded: Loaded) {
+  if (loaded.version === undefined) return;
+  settingsCache.delete(userId);
+  settingsCache.set(userId, { version: loaded.version, loaded });
+  if (settingsCache.size > SETTINGS_CACHE_LIMIT) settingsCache.delete(settingsCache.keys().next().value!);
+}
+
+/**
+ * Everything the settings page shows, for one member; null if she has no profile row.
+ * `version` is her profile's settings_version from the session lookup (SessionUser): given it,
+ * settings read at that version are served from memory.
+ */
+export async function loadSettings(userId: string, version?: string | null): Promise<SettingsData | null> {
+  let loaded = cachedSettings(userId, version);
+  if (!loaded) {
+    loaded = await loadSettingsAtOnce(userId).catch((error: unknown) => {
+      logger.warn("settings: the combined read failed; reading piece by piece", { error, userId });
+      return loadSettingsPiecewise(userId);
+    });
+    if (!loaded) return null;
+    // Only what the combined read returned (it carries its version); never a piecewise read.
+    rememberSettings(userId, loaded);
+  }
   const { row, lists } = loaded;
   const { logins, purchaseRows, subscriptionRows } = lists;
 

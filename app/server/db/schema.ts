@@ -159,6 +159,12 @@ export const profiles = pgTable(
      * (DESIGN D8) is an index range count instead of a DISTINCT over a month of logins.
      */
     lastLoginAt: timestamptz("last_login_at"),
+    /**
+     * Moves on with every change to what her settings page shows (this row, her users row's email,
+     * her logins, purchases and subscriptions), kept by triggers (drizzle/0004), so a page can keep
+     * her settings in memory and know from the session lookup when they are out of date.
+     */
+    settingsVersion: bigint("settings_version", { mode: "bigint" }).notNull().default(sql`0`),
   },
   // Trigram indexes serve the admin dashboard's substring search (ILIKE '%term%').
   (t) => [
