@@ -92,6 +92,7 @@ function rawChunks(url: string, headers: Record<string, string>): Promise<{ head
     socket.on("data", (data: Buffer) => received.push(data));
     socket.on("error", reject);
     socket.on("end", () => {
+      socket.end();
       const all = Buffer.concat(received);
       const split = all.indexOf("\r\n\r\n");
       const head = all.subarray(0, split).toString("latin1");
@@ -108,7 +109,9 @@ function rawChunks(url: string, headers: Record<string, string>): Promise<{ head
       resolve({ head, chunks });
     });
     const lines = [`GET ${pathname} HTTP/1.1`, `Host: ${hostname}:${port}`, "Connection: close", ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-    socket.end(`${lines.join("\r\n")}\r\n\r\n`);
+    // Written, not ended: a client that half-closes its side is a client gone away, and the server
+    // abandons her request. The server closes the connection after its answer (Connection: close).
+    socket.write(`${lines.join("\r\n")}\r\n\r\n`);
   });
 }
 
