@@ -83,6 +83,32 @@ function expectPagePolicy(policy: string | null, label: string) {
   for (const [name, values] of d) expect(values, `${label} ${name}`).not.toContain("*");
 }
 
+/** Signs a new member up through the site's own form (no JavaScript); returns her session cookie. */
+async function signUpMember(origin: string, firstName: string, lastName: string): Promise<string> {
+  const response = await fetch(`${origin}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({
+      mode: "sign-up",
+      firstName,
+      lastName,
+      email: `${firstName}.${lastName}.${crypto.randomBytes(3).toString("hex")}@example.com`.toLowerCase(),
+      password: "Stronger2025",
+      terms: "on",
+      redirectTo: "/",
+    }),
+  });
+  expect(response.status).toBe(302);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .filter((pair) => /^better-auth\.session_token=./.test(pair))
+    .join("; ");
+  expect(cookie).not.toBe("");
+  return cookie;
+}
+
 /** A GET over a plain socket without compression: the status line and headers, and each HTTP chunk of the body. */
 function rawChunks(url: string, headers: Record<string, string>): Promise<{ head: string; chunks: string[] }> {
   const { hostname, port, pathname } = new URL(url);
@@ -144,27 +170,7 @@ describe("security headers on the built server (production)", () => {
 
   it("sends a signed-in page whole: its loader data inline, no streamed boundaries (decision 172)", async () => {
     // A member signs up through the site's own form (no JavaScript) and opens her settings.
-    const signUp = await fetch(`${origin}/auth`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: new URLSearchParams({
-        mode: "sign-up",
-        firstName: "Ailsa",
-        lastName: "Whole",
-        email: `ailsa.whole.${crypto.randomBytes(3).toString("hex")}@example.com`,
-        password: "Stronger2025",
-        terms: "on",
-        redirectTo: "/",
-      }),
-    });
-    expect(signUp.status).toBe(302);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0] ?? "")
-      .filter((pair) => /better-auth\.session_token=./.test(pair))
-      .join("; ");
-    expect(cookie).not.toBe("");
+    const cookie = await signUpMember(origin, "Ailsa", "Whole");
     // Read as it comes off the wire (no compression): one piece, not one per React write.
     const { head, chunks } = await rawChunks(`${origin}/settings`, { cookie });
     expect(head).toMatch(/^HTTP\/1\.1 200 /);
@@ -260,22 +266,7 @@ describe("security headers on the built server (production)", () => {
 
   it("keeps a route's own policy (an SVG avatar's) and still forbids framing", async () => {
     // Sign-up stores an initials avatar as SVG, which the uploads route serves with its own policy.
-    const signUp = await fetch(`${origin}/auth`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: new URLSearchParams({
-        mode: "sign-up",
-        firstName: "Ffion",
-        lastName: "Headers",
-        email: "ffion.headers@example.com",
-        password: "Stronger2025",
-        terms: "on",
-        redirectTo: "/",
-      }).toString(),
-    });
-    expect(signUp.status).toBe(302);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0] ?? "").filter((c) => c.startsWith("better-auth.")).join("; ");
+    const cookie = await signUpMember(origin, "Ffion", "Headers");
     const page = await (await fetch(`${origin}/`, { headers: { cookie } })).text();
     const avatar = /\/uploads\/profile-pictures\/[^"]+\.svg/.exec(page)?.[0];
     expect(avatar).toBeTruthy();
