@@ -40,6 +40,9 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Errors inside Suspense boundaries come before onAllReady; logged once the shell is known to
+    // have rendered (a shell error rejects instead, and React Router logs it).
+    const boundaryErrors: unknown[] = [];
     let timeoutId: ReturnType<typeof setTimeout> | undefined;
     const chunks: Buffer[] = [];
     // The whole page is rendered before any of it is sent (onAllReady) and sent as one buffer. No
@@ -71,6 +74,7 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
+          for (const error of boundaryErrors.splice(0)) console.error(error);
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -78,8 +82,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors while rendering the shell reject above and are logged by React Router.
           if (shellRendered) console.error(error);
+          else boundaryErrors.push(error);
         },
       },
     );
