@@ -1,11 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { stopEmbeddedDatabasesUnder } from "./tests/support/embedded";
+
+/**
+ * A fresh data directory for this run's server. In memory (/dev/shm) where the machine has it:
+ * the embedded database flushes every commit to disk (docs/decisions/200), and on a slow or busy
+ * disk those flushes, not the site, would set the pace of the suite and the emails' arrival. What
+ * a crash or power cut must not lose is tested on a real disk (tests/integration/crash-safety.test.ts).
+ * Earlier runs' directories there are removed once their runner has gone.
+ */
+function e2eDataDir(): string {
+  const shm = "/dev/shm";
+  try {
+    fs.accessSync(shm, fs.constants.W_OK);
+  } catch {
+    return `.tmp/e2e-data-${process.pid}`;
+  }
+  for (const name of fs.readdirSync(shm)) {
+    const pid = /^strong-coaching-e2e-(\d+)$/.exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    stopEmbeddedDatabasesUnder(path.join(shm, name));
+    fs.rmSync(path.join(shm, name), { recursive: true, force: true });
+  }
+  return path.join(shm, `strong-coaching-e2e-${process.pid}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 // End-to-end tests run against the built production server on a fresh data directory, in
 // Debian's Chromium (never a downloaded browser): /usr/bin/chromium, or CHROMIUM_PATH.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // NOTE: set once in the main process; the workers inherit the environment, so a spec reads the
 // same directory (e.g. the outbox of emails) as the server writes to.
-process.env.E2E_DATA_DIR ??= `.tmp/e2e-data-${process.pid}`;
+process.env.E2E_DATA_DIR ??= e2eDataDir();
 const DATA_DIR = process.env.E2E_DATA_DIR;
 export const baseURL = `http://localhost:${PORT}`;
 
@@ -54,6 +89,9 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
+    // SIGTERM, not the default SIGKILL: the server then stops the embedded database it runs
+    // (docs/decisions/200), which a SIGKILL would leave running.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     env: {
       PORT: String(PORT),
       DATA_DIR,
@@ -62,8 +100,10 @@ export default defineConfig({
       SITE_URL: baseURL,
       // Each test sends its own X-Forwarded-For (tests/support/e2e.ts); trust it from loopback.
       TRUSTED_PROXIES: "127.0.0.1,::1,::ffff:127.0.0.1",
-      // tests/e2e/auth.spec.ts signs these up and expects them to be administrators.
-      ADMIN_EMAILS: "e2e-admin-desktop@example.com,e2e-admin-mobile@example.com",
+      // Signed up by the specs; they become administrators once they follow the confirmation
+      // link emailed to them (docs/product.md §7.10; read from DATA_DIR/outbox).
+      // tests/support/admin-e2e.ts signs in the first two; the auth spec alone uses the others.
+      ADMIN_EMAILS: "e2e-admin-desktop@example.com,e2e-admin-mobile@example.com,e2e-new-admin-desktop@example.com,e2e-new-admin-mobile@example.com",
     },
   },
 });

@@ -2,7 +2,8 @@
 // `node server.js --dev` (Vite dev server with hot reload). In production a cached public page is
 // answered before Express runs (server/app.ts withPageCache); everything else gets the security
 // headers, then built assets with long-lived cache headers and compression, then React Router.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import cluster from "node:cluster";
 import fs, { existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -20,41 +21,186 @@ const BUILD_ENTRY = path.join(BUILD_DIR, "server/index.js");
 const BUILD_INFO = path.join(BUILD_DIR, "build-info.json");
 const PORT = Number.parseInt(process.env.PORT || "3000", 10);
 const HOST = process.env.HOST || "0.0.0.0";
+/** A process of a cluster started by WEB_CONCURRENCY (set by the primary for its workers). */
+const WORKER_INDEX = cluster.isWorker ? process.env.SITE_WORKER_INDEX : undefined;
 
-/** The configuration a build bakes in: the coach's route slug (DESIGN D11). */
+/** The configuration a build bakes in: the coach's route slug (decision 002). */
 function buildInputs() {
   return { COACH_NAME: process.env.COACH_NAME ?? "", COACH_SLUG: process.env.COACH_SLUG ?? "" };
 }
 
-export function buildIfNeeded({ force = false } = {}) {
+/**
+ * Lines of the build's output that are nobody's business: React Router 7.18 starts its own Vite
+ * servers (to read react-router.config.ts, and to compile route modules) with `envFile: false`,
+ * an option Vite 8 deprecated. Nothing in this project's configuration causes them, and nothing
+ * can be changed here to stop them; remove this once React Router passes `envDir: false`.
+ */
+const BUILD_NOISE = [/^The `envFile` option is deprecated, please use `envDir: false` instead\.$/];
+
+/** Copies a child's output to ours line by line, leaving out the lines above. */
+function forwardLines(stream, target) {
+  let pending = "";
+  stream.setEncoding("utf8");
+  stream.on("data", (chunk) => {
+    pending += chunk;
+    const lines = pending.split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) {
+      // Colour codes around a message are ignored when it is compared.
+      const bare = line.replace(/\u001b\[[0-9;]*m/g, "").trim();
+      if (!BUILD_NOISE.some((noise) => noise.test(bare))) target.write(`${line}\n`);
+    }
+  });
+  stream.on("end", () => {
+    if (pending) target.write(pending);
+  });
+}
+
+/**
+ * Builds the site (React Router and Vite) when there is no build for the current configuration.
+ * Vite's list of every file it wrote is left out (`--logLevel warn`): a first start prints what a
+ * person needs, warnings and errors included. `npx react-router build` shows the whole listing.
+ */
+export async function buildIfNeeded({ force = false } = {}) {
   const wanted = JSON.stringify(buildInputs());
   const current = existsSync(BUILD_INFO) ? readFileSync(BUILD_INFO, "utf8") : null;
   if (!force && existsSync(BUILD_ENTRY) && current === wanted) return;
-  console.log(force ? "Building the site…" : "No matching build found: building the site (about a minute)…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+  console.log(force ? "Building the site…" : "No build for this configuration yet: building the site (about 15 seconds)…");
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "--logLevel", "warn"], {
     cwd: root,
-    stdio: "inherit",
+    stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NODE_ENV: "production" },
   });
-  if (result.status !== 0) {
+  forwardLines(child.stdout, process.stdout);
+  forwardLines(child.stderr, process.stderr);
+  const code = await new Promise((resolve) => child.on("close", resolve));
+  if (code !== 0) {
     console.error("The build failed; see the messages above.");
     process.exit(1);
   }
   writeFileSync(BUILD_INFO, wanted);
+  console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
+/** Errors whose message is written for the person starting the server: printed alone. */
+const MESSAGES_FOR_PEOPLE = new Set(["ConfigError", "DataDirLockedError", "DatabaseStartError", "PortError"]);
+
 function fail(error) {
-  // Configuration and lock errors carry a message meant for the person starting the server.
-  const known = error && (error.name === "ConfigError" || error.name === "DataDirLockedError");
-  console.error(known ? error.message : error);
+  console.error(error && MESSAGES_FOR_PEOPLE.has(error.name) ? error.message : error);
   process.exit(1);
+}
+
+/** A port that cannot be opened, said in one line naming PORT (or HOST) and what to do. */
+function portError(error) {
+  const messages = {
+    EADDRINUSE: `Port ${PORT} is already in use (PORT). Stop the program using it, or set PORT to a free port, e.g. PORT=${PORT === 3000 ? 3001 : 3000} npm start.`,
+    EACCES: `Port ${PORT} needs administrator rights on this machine (PORT). Set PORT to 1024 or above, e.g. PORT=3000, and put a proxy in front for port 80 or 443.`,
+    EADDRNOTAVAIL: `HOST=${HOST} is not an address of this machine (HOST). Leave HOST unset to listen on every address, or set it to one of this machine's addresses.`,
+    ENOTFOUND: `HOST=${HOST} is not a known host name (HOST). Leave HOST unset, or set it to one of this machine's addresses.`,
+  };
+  const message = messages[error?.code];
+  return message ? Object.assign(new Error(message), { name: "PortError" }) : error;
+}
+
+/** Opens the port (before the database: a port in use is reported at once, and nothing is locked). */
+function listen(listener) {
+  return new Promise((resolve, reject) => {
+    const onError = (error) => reject(portError(error));
+    listener.once("error", onError);
+    listener.listen(PORT, HOST, () => {
+      listener.off("error", onError);
+      resolve();
+    });
+  });
+}
+
+/** WEB_CONCURRENCY: how many processes serve requests (1 unless set; docs/decisions/202). */
+function webConcurrency() {
+  const raw = (process.env.WEB_CONCURRENCY ?? "").trim();
+  if (raw === "") return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    throw Object.assign(new Error(`WEB_CONCURRENCY=${raw} is not a number of processes from 1 to 64 (WEB_CONCURRENCY). Leave it unset for one, or set it to the number of CPU cores, e.g. WEB_CONCURRENCY=2.`), {
+      name: "ConfigError",
+    });
+  }
+  return n;
+}
+
+/**
+ * The primary of several processes (node:cluster, docs/decisions/202): it checks the port, opens
+ * the database once (the embedded server runs under it; migrations run once), then starts the
+ * workers, which share the port and the database. A worker that dies is replaced; SIGTERM/SIGINT
+ * stop the workers, then the database.
+ */
+async function runPrimary(workers) {
+  await buildIfNeeded();
+  const appModule = await import(BUILD_ENTRY);
+  await appModule.assertBuildMatchesConfig();
+  // The port first, as with one process: a port in use is said at once, before the database.
+  const probe = http.createServer();
+  await listen(probe);
+  const probeAddress = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  await appModule.startClusterPrimary();
+
+  let stopping = false;
+  let announced = false;
+  const readyPorts = new Map();
+  const fork = (index) => {
+    const worker = cluster.fork({ SITE_WORKER_INDEX: String(index), PORT: String(PORT === 0 && typeof probeAddress === "object" ? probeAddress.port : PORT) });
+    worker.on("message", (message) => {
+      if (message?.kind === "site:ready") {
+        readyPorts.set(index, message.port);
+        if (!announced && readyPorts.size === workers) {
+          announced = true;
+          console.log(`Server listening on http://localhost:${message.port} (${workers} processes)`);
+        }
+      } else if (message?.kind === "site:broadcast") {
+        // A worker's news for the others (e.g. settings changed: drop cached readings).
+        for (const other of Object.values(cluster.workers ?? {})) if (other && other !== worker) other.send(message);
+      }
+    });
+    worker.on("exit", (code, signal) => {
+      if (stopping) return;
+      if (!readyPorts.has(index) && code !== null && code !== 0) {
+        // A worker that cannot start (bad configuration, the port) would fail again: stop.
+        console.error(`A server process could not start (exit code ${code ?? signal}); see the messages above.`);
+        void stop("worker failure", 1);
+        return;
+      }
+      console.error(`A server process stopped unexpectedly (${signal ?? `exit code ${code}`}): starting another.`);
+      setTimeout(() => fork(index), 500);
+    });
+  };
+  const stop = async (reason, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    if (reason !== "worker failure") console.log(`${reason} received: closing the server`);
+    const alive = Object.values(cluster.workers ?? {}).filter(Boolean);
+    const exits = alive.map((worker) => new Promise((resolve) => worker.once("exit", resolve)));
+    for (const worker of alive) worker.process.kill("SIGTERM");
+    const timer = setTimeout(() => {
+      for (const worker of alive) worker.process.kill("SIGKILL");
+    }, 6000);
+    await Promise.all(exits);
+    clearTimeout(timer);
+    await appModule.stopClusterPrimary().catch((error) => console.error(error));
+    process.exit(exitCode);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  for (let index = 0; index < workers; index++) fork(index);
 }
 
 async function main() {
   if (process.argv.includes("--build-only")) {
-    buildIfNeeded({ force: true });
+    await buildIfNeeded({ force: true });
     return;
   }
+  const workers = DEV ? 1 : webConcurrency();
+  if (cluster.isPrimary && workers > 1) return runPrimary(workers);
   const server = express();
   server.disable("x-powered-by");
 
@@ -75,7 +221,7 @@ async function main() {
       }
     });
   } else {
-    buildIfNeeded();
+    await buildIfNeeded();
     appModule = await import(BUILD_ENTRY);
     await appModule.assertBuildMatchesConfig();
     server.use(appModule.securityHeaders);
@@ -106,26 +252,68 @@ async function main() {
     server.use(appModule.errorHandler);
   }
 
-  await appModule.startServerResources();
-
-  const listener = http.createServer(DEV ? server : appModule.withPageCache(server));
-  listener.listen(PORT, HOST, () => {
-    const address = listener.address();
-    const port = typeof address === "object" && address ? address.port : PORT;
-    console.log(`Server listening on http://localhost:${port}`);
-  });
-  listener.on("error", fail);
-
+  // The port first, then the database: until the database is ready, requests get 503.
+  // Outermost: request timing and /metrics (docs/product.md §17.3).
+  const handler = appModule.withOperations(DEV ? server : appModule.withPageCache(server));
+  let ready = false;
   let stopping = false;
+  // Requests being answered now: a graceful stop waits for them (docs/product.md §17.4).
+  let inFlight = 0;
+  const listener = http.createServer((req, res) => {
+    inFlight += 1;
+    res.once("close", () => {
+      inFlight -= 1;
+      // While stopping, a keep-alive connection is closed as soon as its answer is sent.
+      if (stopping) setImmediate(() => listener.closeIdleConnections());
+    });
+    if (ready) return handler(req, res);
+    res.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "5" });
+    res.end("The site is starting. Please try again in a few seconds.\n");
+  });
+  // Node hands CONNECT to this event rather than to the app; without a listener it just closes
+  // the connection. This site is not a proxy: 405, as for any method it does not use.
+  listener.on("connect", (_req, socket) => socket.end(appModule.connectRefusal()));
+  let port = PORT;
+  if (WORKER_INDEX === undefined) {
+    await listen(listener);
+    const address = listener.address();
+    port = typeof address === "object" && address ? address.port : PORT;
+    await appModule.startServerResources({ port });
+  } else {
+    // A worker of several (the primary checked the port): it takes connections only once ready,
+    // so a replacement for a worker that died never answers 503 while its sibling could serve.
+    await appModule.startServerResources({ port });
+    await listen(listener);
+  }
+  listener.on("error", fail);
+  ready = true;
+  if (WORKER_INDEX !== undefined) process.send?.({ kind: "site:ready", port });
+  else console.log(`Server listening on http://localhost:${port}`);
+
+  // A graceful stop: no new connections, /readyz 503, the job worker finishes its job, the
+  // requests in hand are answered (for up to SHUTDOWN_TIMEOUT_MS), then the database is closed.
+  const graceMs = Number.parseInt(process.env.SHUTDOWN_TIMEOUT_MS || "25000", 10);
   const stop = async (signal) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: closing the server`);
+    console.log(`${signal} received: finishing ${inFlight} request${inFlight === 1 ? "" : "s"} in progress, then stopping`);
+    // Whatever happens below, the process ends.
+    setTimeout(() => {
+      console.error("The server did not stop in time: exiting.");
+      process.exit(1);
+    }, graceMs + 15_000).unref();
     listener.close();
-    listener.closeIdleConnections?.();
-    const timer = setTimeout(() => process.exit(0), 5000);
-    timer.unref();
+    listener.closeIdleConnections();
+    const worker = (appModule.beginShutdown?.() ?? Promise.resolve()).catch((error) => console.error(error));
+    const deadline = Date.now() + graceMs;
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (inFlight > 0) {
+      console.error(`${inFlight} request${inFlight === 1 ? "" : "s"} still open after ${graceMs} ms (SHUTDOWN_TIMEOUT_MS): closing them.`);
+      listener.closeAllConnections();
+    }
+    await worker;
     await appModule.stopServerResources().catch((error) => console.error(error));
+    console.log("Stopped.");
     process.exit(0);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -6,7 +6,7 @@ import { applyDocumentPolicy } from "~/server/http/document-policy.server";
 import { NonceContext } from "~/utils/nonce";
 
 // React Router's Node entry, rendering every page whole before sending it (decision 172), plus the
-// page's Content-Security-Policy nonce (issue 7 item 1, docs/security.md): the Express handler
+// page's Content-Security-Policy nonce (docs/security.md, decision 140): the Express handler
 // puts a fresh nonce in the load context (app/server/http/request-handler.server.ts); it goes to
 // React Router's scripts (ServerRouter), React's own inline scripts (renderToPipeableStream) and
 // the components that ask for it (NonceContext), and into this response's policy header.
@@ -26,11 +26,10 @@ export default function handleRequest(
   const forCache = loadContext?.pageCacheFill === true;
   const nonce = forCache ? undefined : loadContext?.nonce;
   if (nonce) applyDocumentPolicy(responseHeaders, nonce);
-  // A page is rendered for whoever asked: never stored by a shared cache; a signed-in one (any
-  // cookie) not stored at all.
-  if (!responseHeaders.has("Cache-Control")) {
-    responseHeaders.set("Cache-Control", request.headers.has("cookie") ? "private, no-store" : "private, no-cache");
-  }
+  // A page is rendered for whoever asked: never stored by a shared cache. One rendered for a
+  // request with a cookie becomes `private, no-store` in the Express bridge, which sets that for
+  // every response (app/server/http/cache-policy.server.ts).
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   responseHeaders.append("Vary", "Cookie");
 
   // https://httpwg.org/specs/rfc9110.html#HEAD

@@ -10,7 +10,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { toPublicSiteConfig, type PublicSiteConfig } from "~/config/public";
+import { toPublicSiteConfig } from "~/config/public";
+import { isTestModeSite } from "~/config/deployment.server";
 import { getServerEnv } from "~/config/env.server";
 import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
 import { useNonce } from "~/utils/nonce";
@@ -19,35 +20,17 @@ import { SiteShell } from "~/components/site-shell";
 import { StatusPage } from "~/components/status-page";
 import { showToast } from "~/components/ui/toaster";
 import { getSessionUser, sessionRefreshHeaders } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { generateMissingAvatar } from "~/server/models/members.server";
-import { createFlashToast, readToast, type FlashToast } from "~/server/toast.server";
-import { useIslandsPage } from "~/islands/page";
+import { createFlashToast, readToast } from "~/server/toast.server";
+import type { FlashToast } from "~/utils/flash-toast";
+import type { RootLoaderData, RootUser } from "~/utils/root-data";
+import { useIslandsPage } from "~/utils/islands-page";
 import { StaticToasts } from "~/components/static-toasts";
 import stylesHref from "./app.css?url";
 // NOTE: `?worker&url` makes Vite bundle the islands script on its own (everything it imports, in
 // one file, no React) and give its fingerprinted URL; it runs as a plain module, not as a worker.
 import islandsScriptUrl from "./islands/islands.ts?worker&url";
-
-/** The signed-in user as the browser sees it (the navigation, settings). */
-export interface RootUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  firstName: string;
-  lastName: string | null;
-  avatarUrl: string | null;
-  isAdmin: boolean;
-  twoFactorEnabled: boolean;
-}
-
-export interface RootLoaderData {
-  site: PublicSiteConfig;
-  user: RootUser | null;
-  /** Flash toasts to show once (CONVENTIONS: a one-time cookie read here). */
-  toasts: FlashToast[];
-}
 
 // NOTE: a stylesheet with a React `precedence` is written at the top of <head>, before the
 // modulepreload hints of the page's scripts; a plain <link> came after them all and the browser
@@ -62,11 +45,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (sessionUser) {
     const { hasProfile, settingsVersion: _settingsVersion, ...rest } = sessionUser;
     user = rest;
-    // SPEC §4 "Avatar": a member whose profile has no picture gets an initials avatar, once. The
+    // docs/product.md §7.9: a member whose profile has no picture gets an initials avatar, once. The
     // check is free (the session query reads avatar_url); the work happens only when it is missing.
     if (hasProfile && !user.avatarUrl && user.firstName) {
       try {
-        const url = await generateMissingAvatar(getDb(), { userId: user.id, firstName: user.firstName, lastName: user.lastName });
+        const url = await generateMissingAvatar({ userId: user.id, firstName: user.firstName, lastName: user.lastName });
         if (url) {
           user.avatarUrl = url;
           toasts.push(
@@ -83,7 +66,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
     for (const cookie of refreshed?.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   }
-  const result: RootLoaderData = { site: toPublicSiteConfig(await getEffectiveSiteConfig(), getServerEnv().SITE_ORIGIN), user, toasts };
+  const env = getServerEnv();
+  const site = toPublicSiteConfig(await getEffectiveSiteConfig(), env.SITE_ORIGIN);
+  if (isTestModeSite(env)) site.testMode = true;
+  const result: RootLoaderData = { site, user, toasts };
   return data(result, { headers });
 }
 
@@ -103,7 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {islands ? (
-          // A page that does not hydrate (app/islands/page.ts): one small script adds its behaviour.
+          // A page that does not hydrate (app/utils/islands-page.ts): one small script adds its behaviour.
           <script type="module" src={islandsScriptUrl} nonce={nonce} />
         ) : (
           <>

@@ -1,13 +1,14 @@
 // Manage administrators from the command line (the first admin has nobody to grant it):
 //   npm run admin -- grant EMAIL     give the account the admin role
-//   npm run admin -- revoke EMAIL    remove it (never from the last administrator, DESIGN D9)
+//   npm run admin -- revoke EMAIL    remove it (never from the last administrator, docs/product.md §7.10)
 //   npm run admin -- list            list the administrators
-// Uses the same database as the server (DATABASE_URL, else PGlite in DATA_DIR). With PGlite the
-// server must be stopped first: two processes on one data directory would lose writes.
+// Uses the same database as the server (DATABASE_URL, else the embedded database in DATA_DIR),
+// while the server runs or not: the embedded database is a PostgreSQL server (docs/decisions/200).
 import fs from "node:fs";
 import { loadServerEnv, type ServerEnv } from "~/config/env.server";
 import { createDatabaseFromEnv, type DatabaseHandle } from "~/server/db/client.server";
 import { isDataDirLockedError, type DataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { EmbeddedDatabaseError } from "~/server/db/embedded-postgres.server";
 import { findUserByEmail, grantAdmin, listAdmins, revokeAdmin } from "~/server/models/roles.server";
 
 const USAGE = `Usage:
@@ -27,8 +28,8 @@ class CommandError extends Error {
 function lockedMessage(error: DataDirLockedError): string {
   const owner = error.pid ? ` (pid ${error.pid})` : "";
   return [
-    `The data directory ${error.dataDir} is in use by the running server${owner}.`,
-    "Nothing was changed. Either stop the server and run this command again, or manage",
+    `The data directory ${error.dataDir} is in use by the running server${owner}, and its database does not answer.`,
+    "Nothing was changed. If the server is starting, try again in a moment; otherwise manage",
     "administrators from the admin dashboard (/settings/admin) while signed in as an admin.",
   ].join("\n");
 }
@@ -89,10 +90,15 @@ async function main(argv: string[]): Promise<number> {
 
   let handle: DatabaseHandle;
   try {
-    handle = await createDatabaseFromEnv(env);
+    // Shared: while the site runs, through the database server it runs.
+    handle = await createDatabaseFromEnv(env, { shared: true });
   } catch (error) {
     if (isDataDirLockedError(error)) {
       console.error(lockedMessage(error));
+      return 1;
+    }
+    if (error instanceof EmbeddedDatabaseError) {
+      console.error(error.message);
       return 1;
     }
     throw error;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm audit --omit=dev` for CI (issue 7): fails when a production dependency has a high or
+// `npm audit --omit=dev` for CI (decision 004): fails when a production dependency has a high or
 // critical advisory. When the registry's advisory service cannot be reached (some mirrors and
 // closed networks answer 405 or nothing), it says so plainly and does not pretend to have checked.
 // Set AUDIT_REQUIRED=1 to make an unreachable service fail the run as well.

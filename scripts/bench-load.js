@@ -1,4 +1,4 @@
-// Load benchmark (not a test; issue 7 item 5): `npm run bench:load`.
+// Load benchmark (not a test; decision 146): `npm run bench:load`.
 // Starts the built server (or measures BENCH_URL), creates members through the site's sign-up
 // form, then runs 200 concurrent simulated clients for 60 s and prints errors and p50/p99 latency
 // per kind of request and overall. Goal: 0 errors, p99 ≤ 250 ms.
@@ -19,6 +19,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { envNumber, formatMs, signInRequest, signUp, startSite, visitorIp } from "./bench.js";
+import { formatMemory, loadAverage, sampleMemory } from "./process-memory.js";
 
 const clients = envNumber("BENCH_CLIENTS", 200);
 const durationS = envNumber("BENCH_DURATION", 60);
@@ -79,6 +80,10 @@ async function publicPaths(origin) {
 
 async function main() {
   const site = await startSite();
+  const loadBefore = loadAverage();
+  // The peak memory of every process of the site (Node, its workers, the embedded database).
+  const memory = site.pid ? sampleMemory(site.pid) : null;
+  let peak = null;
   const stats = Object.fromEntries(KINDS.map((kind) => [kind, new Stats()]));
   let stopAt = 0;
   let measuredMs = 0;
@@ -93,7 +98,9 @@ async function main() {
       const batch = [];
       for (let j = i; j < Math.min(memberCount, i + 4); j++) {
         const email = `load.member.${j}.${suffix}@example.com`;
-        batch.push(signUp(origin, { email, firstName: "Load", lastName: `Member ${j}`, ip: visitorIp(50_000 + j) }).then(() => email));
+        // A name is letters only (app/validation/names.ts): the member's number spelt in letters.
+        const letters = j.toString(26).replace(/./g, (d) => String.fromCharCode(97 + Number.parseInt(d, 26)));
+        batch.push(signUp(origin, { email, firstName: "Load", lastName: `Member ${letters}`, ip: visitorIp(50_000 + j) }).then(() => email));
       }
       members.push(...(await Promise.all(batch)));
     }
@@ -160,6 +167,7 @@ async function main() {
     await Promise.all(running);
     measuredMs = performance.now() - started;
   } finally {
+    peak = memory?.stop() ?? null;
     await site.stop();
   }
 
@@ -188,6 +196,10 @@ async function main() {
   const p99 = percentile(overall, 99);
   const met = errors === 0 && p99 <= 250;
   console.log(`\nGoal: 0 errors and p99 ≤ 250 ms overall: ${met ? "met" : "NOT met"} (${errors} errors, p99 ${formatMs(p99)}).`);
+  if (peak) {
+    console.log(`Peak memory of the site (Node and its database): ${formatMemory(peak)}; goal ≤ 400 MB (PSS: docs/performance.md, Memory): ${peak.pssMB <= 400 ? "met" : "NOT met"}.`);
+  }
+  console.log(`Load average (1, 5, 15 min) before the run: ${loadBefore}; after: ${loadAverage()}.`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -1,4 +1,4 @@
-// The JavaScript a first visit downloads (issue 4: at most 90 KB gzip on the home page).
+// The JavaScript a first visit downloads (docs/performance.md: at most 90 KB gzip on the home page).
 //   node scripts/js-weight.js [--pages=/,/contact] [--max-kb=90] [--build] [--verbose]
 // Builds the site if the build is missing or older than the code, starts the production server
 // on a free port with a temporary data directory, opens each page in headless Chromium (Debian's:

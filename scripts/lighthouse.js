@@ -1,4 +1,4 @@
-// Lighthouse (mobile preset) on every public page of the built site (issue 4 "Tests").
+// Lighthouse (mobile preset) on every public page of the built site (decision 072).
 //   npm run lighthouse [-- --pages=/,/contact] [-- --build]
 // Builds the site if the build is missing or older than the code, starts the production server
 // on a free port with a temporary data directory, runs Lighthouse in headless Chromium (Debian's:
@@ -28,7 +28,7 @@ async function publicPages(origin) {
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
   const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   const slug = listed.find((p) => p.startsWith("/meet-"))?.slice("/meet-".length) ?? "jo";
-  // In the order of SPEC §2's route table.
+  // In the order of docs/product.md §2.1's route table.
   const after = {
     [`/stronger-with-${slug}`]: `/stronger-with-${slug}-checkout`,
     "/learn-to-lift": "/learn-to-lift-checkout",

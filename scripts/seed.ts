@@ -1,16 +1,18 @@
 // Fills the database with demo data: about 30 members with logins and purchases, and one admin.
 //   npm run seed                    (options: --members=N, --force to allow NODE_ENV=production)
-// Uses the same database as the server (DATABASE_URL, else PGlite in DATA_DIR); with PGlite the
-// server must be stopped first. Running it again adds nothing that is already there.
+// Uses the same database as the server (DATABASE_URL, else the embedded database in DATA_DIR),
+// while the server runs or not (docs/decisions/200). Running it again adds only the demo members that are missing
+// (each looked up by her own email) and says what it added and what was already there.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import { and, count, like, ne } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { getSiteConfig, loadServerEnv } from "~/config/env.server";
 import { createDatabaseFromEnv, type DatabaseHandle } from "~/server/db/client.server";
 import { isDataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { EmbeddedDatabaseError } from "~/server/db/embedded-postgres.server";
 import { users } from "~/server/db/schema";
-import { findUserByEmail, grantAdmin } from "~/server/models/roles.server";
-import { createMember, createUser, DEFAULT_TEST_PASSWORD, setFactorySeed } from "../tests/support/factories";
+import { findUserByEmail, grantAdmin, recordAdminEmailEvent } from "~/server/models/roles.server";
+import { buildMember, createMember, createUser, DEFAULT_TEST_PASSWORD, setFactorySeed } from "./factories";
 
 const DEMO_SEED = 20_250_101;
 
@@ -19,7 +21,7 @@ function option(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
 }
 
-/** A password that meets the sign-up rules (SPEC §5): upper case, lower case and digits. */
+/** A password that meets the sign-up rules (docs/product.md §11.3): upper case, lower case and digits. */
 function generatePassword(): string {
   const body = randomBytes(12).toString("base64url").replace(/[-_]/g, "x");
   return `Aa1${body}`;
@@ -34,6 +36,8 @@ async function seedAdmin(handle: DatabaseHandle, email: string) {
   const existing = await findUserByEmail(db, email);
   if (existing) {
     const result = await grantAdmin(db, existing.id);
+    // This address has had its administrator grant: ADMIN_EMAILS never repeats it (docs/product.md §7.10).
+    await recordAdminEmailEvent(db, existing.email, existing.id, "granted");
     console.log(
       result === "granted"
         ? `Admin: ${existing.email} already had an account; it is now an administrator (password unchanged).`
@@ -46,7 +50,9 @@ async function seedAdmin(handle: DatabaseHandle, email: string) {
     console.warn("Warning: SEED_ADMIN_PASSWORD does not meet the sign-up rules (8–128 characters with upper case, lower case and a digit).");
   }
   const password = given || generatePassword();
-  await createUser(db, {
+  // The demo administrator's address is verified, as ADMIN_EMAILS requires (docs/product.md §7.10), and
+  // recorded as granted, so a removal by another administrator is never undone by ADMIN_EMAILS.
+  const { user } = await createUser(db, {
     email,
     firstName: getSiteConfig().coachName,
     lastName: null,
@@ -59,32 +65,45 @@ async function seedAdmin(handle: DatabaseHandle, email: string) {
     createdAt: new Date(),
     admin: true,
   });
+  await recordAdminEmailEvent(db, email, user.id, "granted");
   console.log(`Admin: created ${email}`);
   if (given) console.log("  password: the value of SEED_ADMIN_PASSWORD");
   else console.log(`  password: ${password}\n  (shown only this once: note it down, or change it under Settings after signing in)`);
 }
 
+/**
+ * The demo members, each found by her own email: the list is the same on every run (a fixed seed,
+ * drawn before anything is written), so a run adds exactly the ones that are missing, whatever
+ * else the site holds (members of its own with @example addresses included).
+ */
 async function seedMembers(handle: DatabaseHandle, adminEmail: string, wanted: number) {
   const { db } = handle;
-  const [row] = await db
-    .select({ n: count() })
-    .from(users)
-    .where(and(like(users.email, "%@example.%"), ne(users.email, adminEmail)));
-  const existing = Number(row?.n ?? 0);
-  if (existing > 0) {
-    console.log(`Members: ${existing} demo members are already there; none added.`);
-    return;
-  }
   setFactorySeed(DEMO_SEED);
+  const demo = Array.from({ length: wanted }, () => buildMember()).filter((member) => member.email.toLowerCase() !== adminEmail);
+  const emails = demo.map((member) => member.email.toLowerCase());
+  const present = new Set(
+    emails.length === 0 ? [] : (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((row) => row.email),
+  );
+  const missing = demo.filter((member) => !present.has(member.email.toLowerCase()));
   let logins = 0;
   let purchases = 0;
-  for (let i = 0; i < wanted; i++) {
-    const member = await createMember(db);
-    logins += member.logins.length;
-    purchases += member.purchases.length;
+  for (const member of missing) {
+    const created = await createMember(db, member);
+    logins += created.logins.length;
+    purchases += created.purchases.length;
   }
-  console.log(`Members: added ${wanted} demo members with ${logins} logins and ${purchases} purchases.`);
-  console.log(`  Every demo member signs in with the password ${DEFAULT_TEST_PASSWORD}`);
+  const already = emails.filter((email) => present.has(email));
+  if (missing.length === 0) {
+    console.log(`Members: all ${demo.length} demo members are already there; none added.`);
+  } else {
+    console.log(
+      `Members: added ${missing.length} demo members (with ${logins} logins and ${purchases} purchases); ` +
+        `${already.length === 0 ? "none were" : `${already.length} were`} there already.`,
+    );
+    console.log(`  added: ${missing.map((member) => member.email.toLowerCase()).join(", ")}`);
+  }
+  if (already.length > 0 && missing.length > 0) console.log(`  already there: ${already.join(", ")}`);
+  if (demo.length > 0) console.log(`  Every demo member signs in with the password ${DEFAULT_TEST_PASSWORD}`);
 }
 
 async function main(): Promise<number> {
@@ -110,10 +129,15 @@ async function main(): Promise<number> {
 
   let handle: DatabaseHandle;
   try {
-    handle = await createDatabaseFromEnv(env);
+    // Shared: while the site runs, through the database server it runs.
+    handle = await createDatabaseFromEnv(env, { shared: true });
   } catch (error) {
     if (isDataDirLockedError(error)) {
-      console.error(`${error.message}\nThe seed changes nothing while the server runs: stop it, seed, then start it again.`);
+      console.error(`${error.message}\nIts database does not answer: if the site is starting, try again in a moment. Nothing was changed.`);
+      return 1;
+    }
+    if (error instanceof EmbeddedDatabaseError) {
+      console.error(error.message);
       return 1;
     }
     throw error;

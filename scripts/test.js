@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, unit and integration tests (Vitest), then end-to-end tests
+// `npm test`: lint, the import rules, typecheck, unit and integration tests (Vitest), then end-to-end tests
 // (Playwright, Chromium) against a fresh production build. Every step runs; the exit code is
 // non-zero if any failed, and the last line sums the test counts.
 import { spawnSync } from "node:child_process";
@@ -11,6 +11,8 @@ mkdirSync(reports, { recursive: true });
 const bin = (name) => `node_modules/.bin/${name}`;
 const steps = [
   ["lint", bin("eslint"), ["."]],
+  // Imports flow one way and never in a circle (.dependency-cruiser.cjs; docs/architecture.md §2).
+  ["imports", bin("depcruise"), ["app", "server", "scripts", "tests", "--config", ".dependency-cruiser.cjs"]],
   ["typegen", bin("react-router"), ["typegen"]],
   ["typecheck", bin("tsc"), ["--noEmit"]],
   ["vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/vitest.json`]],

@@ -2,17 +2,31 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import { DeploymentRefusedError, deploymentProblems } from "~/config/deployment.server";
 import { ConfigError } from "~/config/site";
 import { getAuthSecret } from "~/server/auth-secret.server";
-import { parseTrustedProxies, resolveClientIp } from "~/server/client-ip.server";
-import { pingDatabase } from "~/server/db/client.server";
+import { isUntrustedLoopbackProxy, parseTrustedProxies, resolveClientIp, UNTRUSTED_PROXY_WARNING } from "~/server/client-ip.server";
+import { getDb, pingDatabase } from "~/server/db/client.server";
 import { securityOptions } from "~/server/http/document-policy.server";
 import { cacheablePaths, createPageCache } from "~/server/http/page-cache.server";
 import { createPageHandler } from "~/server/http/request-handler.server";
-import { securityHeadersMiddleware } from "~/server/http/security-headers.server";
+import { connectRefusal, guardRequest, sendGuardAnswer } from "~/server/http/request-guard.server";
+import { baseSecurityHeaders, securityHeadersMiddleware } from "~/server/http/security-headers.server";
 import { logger } from "~/server/logger.server";
+import { answerMetrics, countPageCache, observeRequest, setMetricsDatabase } from "~/server/ops/metrics.server";
+import { routePatternMatcher } from "~/server/ops/route-pattern.server";
 import { getSettingsVersion } from "~/server/settings/effective-config.server";
-import { startServerResources as startResources, stopServerResources } from "~/server/startup.server";
+import { currentRequestContext, requestIdFor, runWithRequestContext } from "~/server/request-context.server";
+import {
+  beginShutdown,
+  dataDirProblem,
+  DatabaseStartError,
+  isShuttingDown,
+  startDatabaseOnly,
+  startServerResources as startResources,
+  stopDatabaseOnly,
+  stopServerResources,
+} from "~/server/startup.server";
 
 // The Express app that wraps React Router. server.js mounts it after static assets; in
 // development Vite loads this module on each request, so everything stateful lives on globalThis.
@@ -23,7 +37,7 @@ const loadBuild = () => import("virtual:react-router/server-build") as Promise<S
 /** Sets the security headers every response carries; server.js puts it before static files too. */
 export const securityHeaders = securityHeadersMiddleware(securityOptions);
 
-// Parsed once: the proxies whose X-Forwarded-For we believe (DESIGN D16).
+// Parsed once: the proxies whose X-Forwarded-For we believe (docs/product.md §7.8).
 let trustedProxies: { raw: string | undefined; parsed: ReturnType<typeof parseTrustedProxies> } | undefined;
 function trusted() {
   const raw = getServerEnv().TRUSTED_PROXIES;
@@ -31,26 +45,67 @@ function trusted() {
   return trustedProxies.parsed;
 }
 
-// DESIGN D16: the client IP from the socket, or from X-Forwarded-For when the socket is one of
+// A proxy on this machine that nobody told us about: said once per process, at warning level.
+const warnings = globalThis as typeof globalThis & { __untrustedProxyWarned?: boolean };
+function clientIpOf(req: IncomingMessage): string | null {
+  const proxies = trusted();
+  const forwardedFor = req.headers["x-forwarded-for"];
+  if (!warnings.__untrustedProxyWarned && isUntrustedLoopbackProxy(req.socket.remoteAddress, forwardedFor, proxies)) {
+    warnings.__untrustedProxyWarned = true;
+    logger.warn(UNTRUSTED_PROXY_WARNING);
+  }
+  return resolveClientIp(req.socket.remoteAddress, forwardedFor, proxies);
+}
+
+// docs/product.md §7.8: the client IP from the socket, or from X-Forwarded-For when the socket is one of
 // our own proxies (TRUSTED_PROXIES); loaders and actions read it as context.clientIp.
 const pages = createPageHandler({
   build: loadBuild,
-  getLoadContext: (req) => ({
-    clientIp: resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], trusted()),
-  }),
+  getLoadContext: (req) => ({ clientIp: clientIpOf(req) }),
+  siteOrigin: () => getServerEnv().SITE_ORIGIN,
 });
+
+let guardHeaders: Record<string, string> | undefined;
+/**
+ * Methods the site does not use and unreadable Host headers get their 4xx before anything else
+ * runs (app/server/http/request-guard.server.ts). Returns true when it answered.
+ */
+function refused(req: IncomingMessage, res: ServerResponse): boolean {
+  const answer = guardRequest(req);
+  if (!answer) return false;
+  guardHeaders ??= baseSecurityHeaders(securityOptions());
+  sendGuardAnswer(req, res, answer, guardHeaders);
+  return true;
+}
 
 export const app = express();
 app.disable("x-powered-by");
+// In production withPageCache has already run the guard; the development server meets it here.
+app.use((req, res, next) => {
+  if (!refused(req, res)) next();
+});
 app.use(securityHeaders);
 
-app.get("/healthz", async (_req, res) => {
+// Liveness (docs/product.md §17.4): the process answers. Nothing outside it is asked, so a
+// database outage never gets a healthy server restarted.
+app.get("/healthz", (_req, res) => {
+  res.status(200).set("Cache-Control", "no-store").json({ status: "ok" });
+});
+
+// Readiness: the database answers and the server is not stopping. A load balancer sends requests
+// only while this is 200; during a graceful stop it turns 503 at once.
+app.get("/readyz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  if (isShuttingDown()) {
+    res.status(503).json({ status: "stopping" });
+    return;
+  }
   try {
     await pingDatabase();
-    res.status(200).set("Cache-Control", "no-store").json({ status: "ok" });
+    res.status(200).json({ status: "ready" });
   } catch (error) {
-    logger.error("health check failed", { error });
-    res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+    logger.error("readiness check: the database did not answer", { error });
+    res.status(503).json({ status: "database unavailable" });
   }
 });
 
@@ -71,7 +126,7 @@ export function errorHandler(error: unknown, _req: Request, res: Response, next:
 }
 app.use(errorHandler);
 
-// ─── The public page cache (issue 4 item 6, issue 7 item 6) ─────────────────────────────────────
+// ─── The public page cache (decisions 143 and 144) ───────────────────────────────────
 
 let buildId: Promise<string> | undefined;
 let paths: ReadonlySet<string> | undefined;
@@ -84,6 +139,7 @@ const pageCache = createPageCache({
   render: pages.render,
   siteOrigin: () => getServerEnv().SITE_ORIGIN,
   security: securityOptions,
+  onLookup: countPageCache,
 });
 
 /**
@@ -91,10 +147,59 @@ const pageCache = createPageCache({
  * Express runs at all), otherwise `next` (server.js's Express app: static files, then `app`).
  */
 export function withPageCache(next: (req: IncomingMessage, res: ServerResponse) => void) {
-  return (req: IncomingMessage, res: ServerResponse) => pageCache.serve(req, res, next);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (!refused(req, res)) pageCache.serve(req, res, next);
+  };
 }
 
-/** Refuses to serve a build whose coach routes (DESIGN D11) differ from the configured slug. */
+// ─── Operations: metrics and request timing (docs/product.md §17.3) ─────────────────────────────
+
+let routePattern: ((pathname: string) => string) | undefined;
+let routePatternLoading: Promise<unknown> | undefined;
+function routeOf(pathname: string): string {
+  if (routePattern) return routePattern(pathname);
+  routePatternLoading ??= loadBuild().then((build) => (routePattern = routePatternMatcher(build.routes)));
+  return "unknown";
+}
+
+function pathnameOf(url: string | undefined): string {
+  const raw = (url ?? "/").split("?")[0]!;
+  return raw.startsWith("/") ? raw : "/";
+}
+
+/**
+ * The outermost request listener (server.js): times every request by route pattern and status
+ * class, and answers GET /metrics (only with the METRICS_TOKEN bearer token) before anything else.
+ */
+export function withOperations(next: (req: IncomingMessage, res: ServerResponse) => void) {
+  routeOf("/"); // loads the route patterns now, before the first request
+  return (req: IncomingMessage, res: ServerResponse) => runWithRequestContext({ requestId: requestIdFor(req) }, () => handle(req, res));
+
+  function handle(req: IncomingMessage, res: ServerResponse) {
+    const started = process.hrtime.bigint();
+    const pathname = pathnameOf(req.url);
+    const own = pathname === "/metrics";
+    res.setHeader("X-Request-Id", currentRequestContext()!.requestId);
+    res.once("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = own ? pathname : routeOf(pathname);
+      observeRequest(req.method, route, res.statusCode, seconds);
+      // The route's pattern, never the address: a query string may hold a token or an email.
+      logger.info("request", { method: req.method, route, status: res.statusCode, ms: Math.round(seconds * 1000) });
+    });
+    if (own && (req.method === "GET" || req.method === "HEAD")) {
+      answerMetrics(req, res, getServerEnv().METRICS_TOKEN).catch((error: unknown) => {
+        logger.error("metrics: could not answer", { error });
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8" });
+        res.end();
+      });
+      return;
+    }
+    next(req, res);
+  }
+}
+
+/** Refuses to serve a build whose coach routes (docs/product.md §15) differ from the configured slug. */
 export async function assertBuildMatchesConfig() {
   const build = await loadBuild();
   const slug = getSiteConfig().coachSlug;
@@ -110,9 +215,39 @@ export async function assertBuildMatchesConfig() {
 }
 
 /** Start-up: the auth secret first (a missing AUTH_SECRET stops the server, naming it), then the rest. */
-export async function startServerResources() {
-  getAuthSecret();
-  await startResources();
+/** The checks every start makes before the database: the deployment, and the signing secret. */
+function checkBeforeDatabase() {
+  // A public production site never runs on the test checkout or the outbox by accident.
+  const env = getServerEnv();
+  const problems = deploymentProblems(env);
+  if (problems.length > 0) throw new DeploymentRefusedError(problems, env.SITE_ORIGIN);
+  try {
+    getAuthSecret();
+  } catch (error) {
+    // The secret is kept in DATA_DIR when AUTH_SECRET is unset: a folder that cannot be written
+    // is said in one line naming DATA_DIR.
+    const problem = dataDirProblem(error, getServerEnv().DATA_DIR_ABS);
+    if (problem) throw new DatabaseStartError(problem, { cause: error });
+    throw error;
+  }
 }
 
-export { stopServerResources };
+export async function startServerResources(options: { port?: number } = {}) {
+  checkBeforeDatabase();
+  await startResources(options);
+  setMetricsDatabase(getDb);
+}
+
+/**
+ * The primary of several processes (WEB_CONCURRENCY, docs/decisions/202): the same checks (the
+ * signing secret is written once, here), then the database opened and migrated once, before any
+ * worker starts. It serves no request itself.
+ */
+export async function startClusterPrimary() {
+  checkBeforeDatabase();
+  await startDatabaseOnly();
+}
+
+export { stopDatabaseOnly as stopClusterPrimary };
+
+export { beginShutdown, connectRefusal, stopServerResources };

@@ -1,7 +1,7 @@
 import type { Resource } from "~/content/resources";
 import { Badge } from "./ui/badge";
 
-/** SPEC §3 "Resource card": title, author, type and description, with where it was published. */
+/** docs/product.md §4.6: title, author, type and description, with where it was published. */
 export function ResourceCard({ resource }: { resource: Resource }) {
   return (
     <article className="flex h-full flex-col rounded-3xl border border-sand-200 bg-white p-6 shadow-xs sm:p-7" data-resource-card="">

@@ -28,7 +28,7 @@ export interface AuthFormProps {
   onSuccess?: (result: AuthSuccess) => void;
   /** Data posted along as `intent.<key>` fields and echoed back in the result (e.g. { productKey }). */
   intent?: AuthIntent;
-  /** The mode to start in (sign-up by default, SPEC §4). */
+  /** The mode to start in (sign-up by default, docs/product.md §7.1). */
   initialMode?: AuthMode;
   /** Where to go after success instead of the default (this page after sign-up, / after log-in). */
   redirectTo?: string;
@@ -49,7 +49,7 @@ const HEADINGS: Record<AuthMode, string> = {
 };
 
 /**
- * The sign-up / log-in form (SPEC §4 "Auth form", §5, §8): one component for the navigation's
+ * The sign-up / log-in form (docs/product.md §7.1, §11.3): one component for the navigation's
  * login dialog and the checkout pages. It validates with the server's Zod schemas and shows the
  * first failing message in a 'Validation Error' toast, is disabled while it is being sent, and
  * posts to /auth through a fetcher; before JavaScript has loaded it is a plain form that posts to
@@ -186,7 +186,7 @@ export function AuthForm({
       {Object.entries(intent ?? {}).map(([key, value]) => (
         <input key={key} type="hidden" name={`intent.${key}`} value={value} />
       ))}
-      {/* Bot trap (DESIGN §4): hidden from people and assistive technology, filled by bots. */}
+      {/* Bot trap (docs/product.md §1.3): hidden from people and assistive technology, filled by bots. */}
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
         <label>
           Leave this field empty

@@ -1,10 +1,10 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { bookingPageUrl } from "./booking-config";
+import { bookingPageUrl } from "~/config/booking";
 import { BookingEmbed } from "./booking-embed";
 
 describe("BookingEmbed", () => {
-  it("throws 'calLink is required' without a link (SPEC §7)", () => {
+  it("throws 'calLink is required' without a link (docs/product.md §4.8)", () => {
     expect(() => renderToString(<BookingEmbed calLink="" namespace="20min" />)).toThrow(
       new Error("calLink is required"),
     );

@@ -1,9 +1,9 @@
-import { BOOKING_EMBED_HEIGHT, bookingPageUrl, type BookingNamespace } from "./booking-config";
+import { BOOKING_EMBED_HEIGHT, bookingPageUrl, type BookingNamespace } from "~/config/booking";
 import { cn } from "~/utils/cn";
 import { CalendarIcon } from "./icons";
 import { Spinner } from "./ui/spinner";
 
-// SPEC §7 "Third-party embeds" and DESIGN D13: the scheduling service's (Cal.com) official inline
+// docs/product.md §4.8: the scheduling service's (Cal.com) official inline
 // embed, month view, 600 px high. Cal's script is fetched from its own origin only when the section
 // comes near the viewport or the visitor asks for it (app/islands/booking.ts); until then (and if
 // it never loads) a same-size placeholder offers a plain link to the booking page, which works
@@ -21,7 +21,7 @@ export interface BookingEmbedProps {
 
 /**
  * The free-consultation booking calendar. Throws `Error("calLink is required")` without a link
- * (SPEC §7). Renders a fixed-height box, so loading the embed moves nothing on the page. The
+ * (docs/product.md §4.8). Renders a fixed-height box, so loading the embed moves nothing on the page. The
  * islands script (app/islands/booking.ts) loads Cal's embed into it and sets data-state (idle,
  * loading, ready, failed); the texts and the button's words for each state follow it in CSS.
  */

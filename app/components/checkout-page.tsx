@@ -8,15 +8,16 @@ import { Button } from "~/components/ui/button";
 import {
   alreadySubscribedMessage,
   CHECKOUT_MESSAGES,
+  checkoutIntro,
   PRIVACY_NOTE,
   PURCHASE_BUTTON_TEXT,
   type CheckoutContent,
 } from "~/content/checkout";
 
-// One checkout page (SPEC §2, §4 "Checkout", §8): title, price card, steps, What's Included,
+// One checkout page (docs/product.md §8.1): title, price card, steps, What's Included,
 // privacy and terms notes, and the purchase panel: the sign-up / log-in form for a visitor, or
 // 'Complete Your Purchase' for a member. Both end on the provider's hosted page in the same tab
-// (DESIGN D4).
+// (docs/product.md §8.2).
 
 export interface CheckoutPageProps {
   content: CheckoutContent;
@@ -26,7 +27,7 @@ export interface CheckoutPageProps {
   cancelled: boolean;
   /** She already has this monthly offer running. */
   alreadySubscribed: boolean;
-  /** The action's alert (SPEC §8 "Checkout"), if starting the payment failed. */
+  /** The action's alert (docs/product.md §8.2), if starting the payment failed. */
   error?: string;
 }
 
@@ -38,7 +39,7 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
   const busy = starting || (navigation.state !== "idle" && navigation.formAction === action);
   const afterAuthForm = useRef<HTMLFormElement>(null);
 
-  // SPEC §4: the cancelled alert stays on screen while the query leaves the address bar.
+  // docs/product.md §8.1: the cancelled alert stays on screen while the query leaves the address bar.
   const [showCancelled] = useState(cancelled);
   useEffect(() => {
     if (!cancelled) return;
@@ -61,7 +62,7 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
 
   return (
     <main id="main">
-      <PageHero eyebrow="Checkout" title={content.title} intro={content.intro} />
+      <PageHero eyebrow="Checkout" title={content.title} intro={checkoutIntro(content, { signedIn, alreadySubscribed })} />
 
       <div className="container-page py-12 sm:py-16">
         {showCancelled || error ? (
@@ -80,7 +81,7 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
                 {content.steps.heading}
               </h2>
               <ol className="mt-6 flex flex-col gap-4">
-                {content.steps.items.map((step, i) => (
+                {(signedIn ? content.steps.memberItems : content.steps.items).map((step, i) => (
                   <li key={step} className="flex items-start gap-4">
                     <span
                       aria-hidden="true"

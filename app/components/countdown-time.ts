@@ -1,4 +1,4 @@
-// SPEC §2 and §4: the countdown's arithmetic and the cohort date's wording, without React, for the
+// docs/product.md §5.4: the countdown's arithmetic and the cohort date's wording, without React, for the
 // page (countdown.tsx) and the islands script that ticks it (app/islands/countdown.ts).
 
 export interface TimeLeft {

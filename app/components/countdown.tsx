@@ -1,6 +1,6 @@
 import { cn } from "~/utils/cn";
 
-// SPEC §2 and §4: the countdown to the next Learn to Lift cohort, recomputed every second and
+// docs/product.md §5.4: the countdown to the next Learn to Lift cohort, recomputed every second and
 // showing zeros once the start has passed.
 //
 // NOTE: the server cannot know the visitor's clock, and a page may be served from a cache, so the
@@ -9,10 +9,10 @@ import { cn } from "~/utils/cn";
 // in a fixed-width cell, so nothing moves when the numbers arrive or change.
 
 const UNITS = [
-  ["days", "Days"],
-  ["hours", "Hours"],
-  ["minutes", "Minutes"],
-  ["seconds", "Seconds"],
+  ["days", "Days", "Days"],
+  ["hours", "Hours", "Hours"],
+  ["minutes", "Minutes", "Mins"],
+  ["seconds", "Seconds", "Secs"],
 ] as const;
 
 export interface CountdownProps {
@@ -37,7 +37,10 @@ export function Countdown({
   const dark = tone === "dark";
 
   return (
-    <div className={cn("flex flex-col gap-4", className)} data-countdown="" data-target={target}>
+    // NOTE: sized by its own width (a container), not the screen's: the card it sits in is narrow
+    // on a phone and again beside the text on a laptop. The figures scale with it, so three
+    // digits of days still fit their cell, and the units shorten where "Seconds" would not fit.
+    <div className={cn("@container flex flex-col gap-4", className)} data-countdown="" data-target={target}>
       <p
         data-countdown-label={label}
         data-countdown-done-label={doneLabel}
@@ -49,21 +52,21 @@ export function Countdown({
         role="timer"
         aria-live="off"
         aria-atomic="true"
-        className="grid grid-cols-4 gap-2 sm:gap-3"
+        className="grid grid-cols-4 gap-2 @sm:gap-3"
         data-state="pending"
       >
-        {UNITS.map(([key, unitLabel]) => (
+        {UNITS.map(([key, unitLabel, shortLabel]) => (
           <div
             key={key}
             className={cn(
-              "flex flex-col items-center rounded-2xl border px-1 py-3 sm:py-4",
+              "flex min-w-0 flex-col items-center rounded-2xl border px-1 py-3 @sm:py-4",
               dark ? "border-white/15 bg-white/10" : "border-sand-200 bg-white shadow-xs",
             )}
           >
             <span
               data-countdown-unit={key}
               className={cn(
-                "font-sans text-3xl leading-none font-bold tracking-tight tabular-nums sm:text-4xl",
+                "font-sans text-[clamp(1.25rem,8.5cqi,2.25rem)] leading-none font-bold tracking-tight tabular-nums",
                 dark ? "text-white" : "text-brand-800",
               )}
             >
@@ -71,13 +74,11 @@ export function Countdown({
                 --
               </span>
             </span>
-            <span
-              className={cn(
-                "mt-2 text-xs font-semibold",
-                dark ? "text-brand-200" : "text-ink-muted",
-              )}
-            >
-              {unitLabel}
+            <span className={cn("mt-2 text-xs font-semibold", dark ? "text-brand-200" : "text-ink-muted")}>
+              <span aria-hidden="true" className="@[19.5rem]:hidden">
+                {shortLabel}
+              </span>
+              <span className="sr-only @[19.5rem]:not-sr-only">{unitLabel}</span>
             </span>
           </div>
         ))}

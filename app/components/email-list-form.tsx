@@ -16,7 +16,7 @@ import { Alert } from "./ui/alert";
 import { Button } from "./ui/button";
 import { InputField, TextareaField } from "./ui/form-field";
 
-// One email-list form for every place on the site (DESIGN D12, SPEC §2): the exit-intent popup,
+// One email-list form for every place on the site (docs/product.md §6.1): the exit-intent popup,
 // the home page's lead capture and 28-day calendar, the newsletter, the waitlist and the Learn to
 // Lift interest form. It posts to /api/email-list:
 //  - as a plain form: the server redirects back to this page with the outcome in the query (see
@@ -25,7 +25,7 @@ import { InputField, TextareaField } from "./ui/form-field";
 //    same rules and messages, sends it in the background with a busy button, and shows the
 //    server's answer in place: the messages go into the slots written here (the field error
 //    template, the form error, the success text), and success fires "email-list:success".
-// Success shows SPEC's exact text in a status region.
+// Success shows the exact text of docs/product.md §6.2 in a status region.
 
 export type { EmailListVariant };
 
@@ -34,7 +34,7 @@ interface VariantCopy {
   description: string | null;
   submitLabel: string;
   disclaimer: ReactNode;
-  /** Lay the fields out in a row, up to 880 px, on wide screens (SPEC §9). */
+  /** Lay the fields out in a row, up to 880 px, on wide screens (docs/product.md §6.1). */
   wide: boolean;
 }
 
@@ -200,7 +200,7 @@ export function EmailListForm({
         >
           <input type="hidden" name="form" value={variant} />
           <input type="hidden" name="returnTo" value={returnTo} />
-          {/* Honeypot (DESIGN §4): off-screen and out of the tab order; a person never fills it. */}
+          {/* Honeypot (docs/product.md §1.3): off-screen and out of the tab order; a person never fills it. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
             <label htmlFor={`${anchor}-website`}>Leave this field empty</label>
             <input id={`${anchor}-website`} type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />

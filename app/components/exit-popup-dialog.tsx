@@ -1,7 +1,7 @@
 import { EmailListForm } from "./email-list-form";
 import { NativeDialog } from "./ui/native-dialog";
 
-// The exit-intent popup (SPEC §4): a native modal dialog written by the server into the public
+// The exit-intent popup (docs/product.md §3.3): a native modal dialog written by the server into the public
 // pages and opened by the islands script (app/islands/exit-popup.ts) when the rules in
 // exit-popup-rules.ts allow.
 

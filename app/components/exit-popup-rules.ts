@@ -1,6 +1,6 @@
 import { SUBSCRIBED_STORAGE_KEY } from "./email-list-storage";
 
-// SPEC §2 "Shared chrome", §4 "Exit-intent popup" and §9 "Timing": where and when the popup may
+// docs/product.md §3, §3.3 and §14.4: where and when the popup may
 // show, and what the browser remembers about it. The popup itself is exit-popup-dialog.tsx (its
 // markup) and app/islands/exit-popup.ts (its behaviour).
 

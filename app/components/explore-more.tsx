@@ -44,7 +44,7 @@ const MOTIFS = [
 ];
 
 /**
- * SPEC §2 waitlist page: the "Explore More" cards. Each card is one link (its title), stretched
+ * docs/product.md §5.6 waitlist page: the "Explore More" cards. Each card is one link (its title), stretched
  * over the whole card so the card is easy to tap; the cue at the foot is decorative.
  */
 export function ExploreMore({
@@ -64,12 +64,12 @@ export function ExploreMore({
           </h2>
           {intro ? <p className="mt-4 text-lg text-ink-muted">{intro}</p> : null}
         </div>
-        <ul className="mt-12 grid gap-6 md:grid-cols-3">
+        <ul className="mt-12 grid gap-6 lg:grid-cols-3">
           {items.map((item, index) => (
             <li key={item.to} className="flex">
               <article
                 className={cn(
-                  "group relative flex w-full flex-col rounded-3xl border border-sand-200 bg-white p-7 shadow-sm sm:p-8",
+                  "group relative flex w-full flex-col rounded-3xl border border-sand-200 bg-white p-7 shadow-sm tablet-card-row sm:p-8",
                   "transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lg",
                   "focus-within:border-brand-300 focus-within:shadow-lg",
                 )}

@@ -18,7 +18,7 @@ export interface FaqAccordionProps {
 }
 
 /**
- * SPEC §2 FAQ accordions: one question open at a time, and the open one closes again when its
+ * docs/product.md §5.7 FAQ accordions: one question open at a time, and the open one closes again when its
  * question is pressed. Each question is a heading holding a button (aria-expanded, aria-controls);
  * the server writes every answer closed (data-state, app.css), and the islands script (app/islands/accordion.ts) opens
  * and closes them, with the arrow keys, Home and End moving between questions. Without JavaScript

@@ -77,6 +77,16 @@ export function ArrowLeftIcon(props: IconProps) {
   );
 }
 
+/** An arrow out of a box: the link opens another site in a new tab. */
+export function ExternalLinkIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 5h5v5M19 5l-8 8" />
+      <path d="M17 14v4a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 5 18V8.5A1.5 1.5 0 0 1 6.5 7H10" />
+    </Icon>
+  );
+}
+
 export function MailIcon(props: IconProps) {
   return (
     <Icon {...props}>

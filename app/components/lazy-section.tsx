@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { cn } from "~/utils/cn";
 
-// SPEC §9 "Timing": the home page's lead-capture form loads "after idle (timeout 2000 ms,
+// docs/product.md §14.4: the home page's lead-capture form loads "after idle (timeout 2000 ms,
 // otherwise 500 ms delay)" and the 28-day calendar form "when 10% visible within a 100 px margin,
 // with a 100 ms delay". The server writes a placeholder of the same size (so nothing shifts when
 // the content arrives) and the content itself in a <template>, which the islands script puts in
@@ -42,7 +42,7 @@ function DefaultPlaceholder() {
   );
 }
 
-/** A section whose content loads after idle or near the viewport (SPEC §9), without layout shift. */
+/** A section whose content loads after idle or near the viewport (docs/product.md §14.4), without layout shift. */
 export function LazySection({
   when,
   children,

@@ -3,7 +3,7 @@ import { BrandMark } from "./brand-mark";
 import { NativeDialog } from "./ui/native-dialog";
 import { Spinner } from "./ui/spinner";
 
-// The navigation's login dialog on the pages that do not hydrate (app/islands/page.ts), opened by
+// The navigation's login dialog on the pages that do not hydrate (app/utils/islands-page.ts), opened by
 // the islands script on 'Login' (app/islands/nav.ts). The auth form inside is the same React
 // component as everywhere else: it loads with its first opening and renders into the mount point
 // (app/islands/login-island.tsx); the spinner shows until it has arrived.

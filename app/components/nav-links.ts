@@ -5,7 +5,7 @@ export interface NavItem {
   to: string;
 }
 
-/** The four main pages, in the order the navigation and footer show them (SPEC §2). */
+/** The four main pages, in the order the navigation and footer show them (docs/product.md §3.1). */
 export function mainNavItems(site: Pick<PublicSiteConfig, "coachName" | "coachSlug">): NavItem[] {
   return [
     { label: `Meet ${site.coachName}`, to: `/meet-${site.coachSlug}` },

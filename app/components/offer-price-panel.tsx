@@ -1,6 +1,7 @@
+import { TickBadge } from "./list-markers";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ArrowRightIcon, CheckIcon } from "./icons";
+import { ArrowRightIcon } from "./icons";
 
 export interface OfferPricePanelProps {
   productName: string;
@@ -22,9 +23,7 @@ export function OfferPricePanel({ productName, features, weekly, billing, checko
       <ul className="divide-y divide-white/15 rounded-[2rem] border border-white/15 bg-white/[0.06] px-6 sm:px-8">
         {features.map((feature) => (
           <li key={feature} className="flex gap-4 py-5 text-lg">
-            <span aria-hidden="true" className="mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-accent-300 text-brand-950">
-              <CheckIcon className="size-4" strokeWidth={2.5} />
-            </span>
+            <TickBadge tone="accent" size="lg" className="mt-0.5" />
             <span className="text-sand-50">{feature}</span>
           </li>
         ))}

@@ -13,7 +13,7 @@ export interface PlanCardProps {
 }
 
 /**
- * One offer (SPEC §3 "Plan offer"): name, subtitle, duration note, price, features and the two
+ * One offer (docs/product.md §5.1): name, subtitle, duration note, price, features and the two
  * actions (Learn More, and Buy Now or Join Now). The popular plan is marked 'Most Popular'.
  */
 export function PlanCard({ plan, headingLevel: Heading = "h3", variant = "paid", className }: PlanCardProps) {

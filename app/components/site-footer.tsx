@@ -14,7 +14,7 @@ import {
 } from "./icons";
 import { mainNavItems } from "./nav-links";
 
-// SPEC §2 "Shared chrome" (footer) and §9: the copyright year is 2025.
+// docs/product.md §3.2 (footer) and §14.5: the copyright year is 2025.
 const COPYRIGHT_YEAR = 2025;
 
 const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Icon: ComponentType<IconProps> }[] = [

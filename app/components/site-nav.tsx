@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import type { PublicSiteConfig } from "~/config/public";
-import type { RootUser } from "~/root";
+import type { RootUser } from "~/utils/root-data";
 import { cn } from "~/utils/cn";
 import { BrandMark } from "./brand-mark";
 import { CloseIcon, MenuIcon, ShieldIcon, UserIcon } from "./icons";
@@ -42,7 +42,7 @@ export interface SiteNavProps {
 
 const MENU_ID = "site-menu";
 
-/** SPEC §2 "Shared chrome": the sticky navigation bar with its mobile menu and login dialog. */
+/** docs/product.md §3: the sticky navigation bar with its mobile menu and login dialog. */
 export function SiteNav({
   site,
   user,
@@ -119,27 +119,35 @@ export function SiteNav({
         ref={headerRef}
         className="sticky top-0 z-40 border-b border-sand-200 bg-sand-50/95 backdrop-blur-md supports-[backdrop-filter]:bg-sand-50/85"
       >
-        <div className="container-page flex h-18 items-center gap-3">
-          <Link
-            to="/"
-            className="-ml-1 flex min-w-0 items-center gap-3 rounded-xl p-1 text-ink transition-colors hover:text-brand-700"
-          >
-            <BrandMark />
-            <span className="truncate font-display text-xl font-semibold tracking-tight sm:text-2xl">
-              {site.businessName}
-            </span>
-          </Link>
+        {/* NOTE: one row of brand, links and actions from 1024 px; on tablets (768–1023 px) the links
+            wrap to a second row under the brand, so they stay visible; below 768 px they fold into
+            the menu. The scroll padding of anchors follows these heights (app.css). */}
+        <div className="container-page flex flex-wrap items-center gap-x-3 lg:flex-nowrap">
+          <div className="flex h-18 min-w-0 flex-1 items-center lg:flex-initial">
+            <Link
+              to="/"
+              className="-ml-1 flex min-w-0 items-center gap-3 rounded-xl p-1 text-ink transition-colors hover:text-brand-700"
+            >
+              <BrandMark />
+              <span className="truncate font-display text-xl font-semibold tracking-tight sm:text-2xl lg:text-xl xl:text-2xl">
+                {site.businessName}
+              </span>
+            </Link>
+          </div>
 
-          <nav aria-label="Main" className="ml-auto hidden xl:block">
-            <ul className="flex items-center gap-0.5 2xl:gap-2">
+          <nav
+            aria-label="Main"
+            className="order-last hidden w-full border-t border-sand-200 md:block lg:order-none lg:ml-auto lg:w-auto lg:border-0"
+          >
+            <ul className="flex items-center justify-center gap-2 py-1.5 lg:gap-0 lg:py-0 xl:gap-0.5 2xl:gap-2">
               {items.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
                     className={({ isActive }) =>
                       cn(
-                        "relative inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-4 2xl:text-base",
-                        "after:absolute after:inset-x-3 after:bottom-1 after:h-0.5 after:rounded-full after:transition-colors 2xl:after:inset-x-4",
+                        "relative inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium whitespace-nowrap transition-colors lg:px-2.5 xl:px-3 2xl:px-4 2xl:text-base",
+                        "after:absolute after:inset-x-3 after:bottom-1 after:h-0.5 after:rounded-full after:transition-colors lg:after:inset-x-2.5 xl:after:inset-x-3 2xl:after:inset-x-4",
                         isActive
                           ? "text-brand-700 after:bg-accent-400"
                           : "text-ink hover:bg-brand-50 hover:text-brand-700 after:bg-transparent",
@@ -153,7 +161,7 @@ export function SiteNav({
             </ul>
           </nav>
 
-          <div className="ml-auto flex shrink-0 items-center gap-2 sm:gap-3 xl:ml-4">
+          <div className="flex shrink-0 items-center gap-2 sm:gap-3 lg:ml-3 xl:ml-4">
             <NavLink to="/contact" className="btn btn-primary btn-sm hidden sm:inline-flex">
               Contact
             </NavLink>
@@ -161,10 +169,15 @@ export function SiteNav({
             {user ? (
               <>
                 {user.isAdmin ? (
-                  <Badge asChild variant="solid" className="hidden min-h-9 px-3.5 hover:bg-brand-800 sm:inline-flex">
-                    <Link to="/settings/admin">
+                  <Badge
+                    asChild
+                    variant="solid"
+                    className="hidden min-h-9 px-3.5 hover:bg-brand-800 sm:inline-flex lg:max-xl:min-w-9 lg:max-xl:justify-center lg:max-xl:px-0"
+                  >
+                    {/* Beside the links on a laptop (1024–1279 px) the badge is its shield alone. */}
+                    <Link to="/settings/admin" title="Admin Dashboard">
                       <ShieldIcon className="size-4" />
-                      Admin
+                      <span className="lg:max-xl:sr-only">Admin</span>
                     </Link>
                   </Badge>
                 ) : null}
@@ -211,7 +224,7 @@ export function SiteNav({
               ref={menuButtonRef}
               type="button"
               data-menu-toggle=""
-              className="group inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand-200 xl:hidden"
+              className="group inline-flex size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand-200 md:hidden"
               aria-expanded={menuOpen}
               aria-controls={MENU_ID}
               aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -229,7 +242,7 @@ export function SiteNav({
           id={MENU_ID}
           aria-label="Main menu"
           hidden={!menuOpen}
-          className="absolute inset-x-0 top-full max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-b border-sand-200 bg-sand-50 shadow-lg animate-menu-in xl:hidden"
+          className="absolute inset-x-0 top-full max-h-[calc(100dvh-4.5rem)] overflow-y-auto border-b border-sand-200 bg-sand-50 shadow-lg animate-menu-in md:hidden"
         >
           <div className="container-page py-4">
             <ul className="divide-y divide-sand-200">
@@ -297,7 +310,7 @@ export function SiteNav({
         aria-hidden="true"
         hidden={!menuOpen}
         data-menu-overlay=""
-        className="fixed inset-0 z-30 animate-fade-in bg-brand-950/30 xl:hidden"
+        className="fixed inset-0 z-30 animate-fade-in bg-brand-950/30 md:hidden"
         onClick={() => setMenuOpen(false)}
       />
 

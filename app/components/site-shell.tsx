@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { PublicSiteConfig } from "~/config/public";
-import type { RootUser } from "~/root";
+import type { RootUser } from "~/utils/root-data";
 import { useLocation } from "react-router";
-import { useIslandsPage } from "~/islands/page";
+import { useIslandsPage } from "~/utils/islands-page";
 import { useSmoothAnchorScroll } from "~/utils/smooth-scroll";
 import { ExitPopupDialog } from "./exit-popup-dialog";
 import { isExitPopupPage } from "./exit-popup-rules";
@@ -24,7 +24,7 @@ export interface SiteShellProps {
   loginDialogDescription?: ReactNode;
 }
 
-/** The chrome around every page (SPEC §2 "Shared chrome"): skip link, navigation, footer, toasts. */
+/** The chrome around every page (docs/product.md §3): skip link, navigation, footer, toasts. */
 export function SiteShell({
   site,
   user,
@@ -39,7 +39,7 @@ export function SiteShell({
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
-      {/* The #top anchor of every page (SPEC §2 "Anchors used"). */}
+      {/* The #top anchor of every page (docs/product.md §2.3). */}
       <div id="top" />
       <a
         href="#main"
@@ -47,6 +47,12 @@ export function SiteShell({
       >
         Skip to main content
       </a>
+      {site.testMode ? (
+        // PAYMENTS=test (docs/product.md §17.1): nobody is charged, and every page says so.
+        <p role="note" className="bg-ink px-4 py-2 text-center text-sm font-semibold text-white">
+          Test mode: this is a test site. No payment is taken and no card is charged.
+        </p>
+      ) : null}
       <SiteNav
         site={site}
         user={user}

@@ -1,8 +1,8 @@
-import type { FlashToast } from "~/server/toast.server";
+import type { FlashToast } from "~/utils/flash-toast";
 import { cn } from "~/utils/cn";
 import { AlertCircleIcon, AlertTriangleIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons";
 
-// The toasts of a page that does not hydrate (app/islands/page.ts): the server writes the flash
+// The toasts of a page that does not hydrate (app/utils/islands-page.ts): the server writes the flash
 // toasts into the region, and the islands script (app/islands/toasts.ts) dismisses them after a
 // while or on their close button, and adds the ones handed over from the page before (a sign-in in
 // the login dialog, which then reloads the page). The template is the markup it copies for those.

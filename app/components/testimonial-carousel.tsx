@@ -10,7 +10,7 @@ export interface TestimonialCarouselProps {
   className?: string;
 }
 
-/** SPEC §9: one full loop of the testimonials takes 30 s. */
+/** docs/product.md §14.4: one full loop of the testimonials takes 30 s. */
 export const TESTIMONIAL_LOOP_SECONDS = 30;
 
 // NOTE: app.css belongs to the design system; the carousel's keyframes travel with it instead.
@@ -28,7 +28,7 @@ const CAROUSEL_CSS = `
 `;
 
 /**
- * SPEC §2 and §9: testimonials in a continuous 30-second loop (a CSS animation, no JavaScript
+ * docs/product.md §4.9 and §14.4: testimonials in a continuous 30-second loop (a CSS animation, no JavaScript
  * timer), paused while the pointer is over it or keyboard focus is inside it, and by the Pause
  * button (WCAG 2.2.2), which the islands script works (app/islands/carousel.ts: it flips
  * aria-pressed and data-paused; the icon and words follow aria-pressed in CSS). Under prefers-reduced-motion it is still: a plain horizontally scrollable

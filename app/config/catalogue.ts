@@ -1,4 +1,4 @@
-// The product catalogue (DESIGN D1): the one source of every price shown anywhere.
+// The product catalogue (docs/product.md §5.1): the one source of every price shown anywhere.
 // Prices are integer pence; display helpers live in ~/utils/format.
 
 export type ProductMode = "one_time" | "monthly";

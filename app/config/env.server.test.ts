@@ -4,7 +4,7 @@ import { ConfigError } from "./site";
 import { slugify } from "./slug";
 
 describe("site configuration", () => {
-  it("defaults to the demo coach Jo with the catalogue prices of DESIGN D1", () => {
+  it("defaults to the demo coach Jo with the catalogue prices of docs/product.md §5.1", () => {
     const config = loadSiteConfig({});
     expect(config.coachName).toBe("Jo");
     expect(config.coachSlug).toBe("jo");
@@ -14,7 +14,7 @@ describe("site configuration", () => {
     expect(byKey["build-stronger-foundations"]).toMatchObject({ pricePence: 2000, mode: "monthly" });
   });
 
-  it("takes the coach's name from the environment and derives the route slug (DESIGN D11)", () => {
+  it("takes the coach's name from the environment and derives the route slug (docs/product.md §15)", () => {
     const config = loadSiteConfig({ COACH_NAME: "Zoë" });
     expect(config.coachName).toBe("Zoë");
     expect(config.coachSlug).toBe("zoe");
@@ -50,7 +50,7 @@ describe("site configuration", () => {
     }
   });
 
-  it("rejects a booking namespace other than the two the spec names", () => {
+  it("rejects a booking namespace other than the two docs/product.md names", () => {
     expect(() => loadSiteConfig({ BOOKING_NAMESPACE: "60min" })).toThrow(/BOOKING_NAMESPACE \(booking.namespace\)/);
   });
 
@@ -82,3 +82,22 @@ describe("slugify", () => {
     expect(slugify("  Siân O'Neil ")).toBe("sian-o-neil");
   });
 });
+
+describe("operating settings (docs/product.md §17)", () => {
+  it("reads BACKUP_EVERY as minutes, hours or days, BACKUP_KEEP as a count, and names a bad value", () => {
+    expect(loadServerEnv({ BACKUP_EVERY: "6h", BACKUP_KEEP: "14" })).toMatchObject({ BACKUP_EVERY: 6 * 3_600_000, BACKUP_KEEP: 14, BACKUP_DIR: "backups" });
+    expect(loadServerEnv({ BACKUP_EVERY: "1d" }).BACKUP_EVERY).toBe(86_400_000);
+    expect(loadServerEnv({}).BACKUP_EVERY).toBeUndefined();
+    expect(() => loadServerEnv({ BACKUP_EVERY: "2m" })).toThrow(/BACKUP_EVERY: must be at least 5 minutes/);
+    expect(() => loadServerEnv({ BACKUP_EVERY: "daily" })).toThrow(/BACKUP_EVERY: must be a number of minutes, hours or days/);
+    expect(() => loadServerEnv({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP: must be 1 or more/);
+  });
+
+  it("takes PAYMENTS, MAIL and METRICS_TOKEN only in their allowed forms", () => {
+    expect(loadServerEnv({ PAYMENTS: "test", MAIL: "outbox", METRICS_TOKEN: "0123456789abcdef" })).toMatchObject({ PAYMENTS: "test", MAIL: "outbox" });
+    expect(() => loadServerEnv({ PAYMENTS: "free" })).toThrow(/PAYMENTS: must be test or stripe/);
+    expect(() => loadServerEnv({ MAIL: "pigeon" })).toThrow(/MAIL: must be outbox or smtp/);
+    expect(() => loadServerEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+});
+

@@ -4,7 +4,7 @@ import { coachSlugFromEnv } from "./slug";
 import { ConfigError, defaultSiteConfig, resolveSiteConfig, type SiteConfig, type SiteConfigInput } from "./site";
 
 // Every environment variable the server reads is parsed here, once. A missing or malformed value
-// stops start-up with a message naming the variable (CONVENTIONS "Server-only code").
+// stops start-up with a message naming the variable (docs/architecture.md §6 "Server-only code").
 
 /** Environment variables that override the coach's site configuration, and the field each sets. */
 export const SITE_ENV_FIELDS = {
@@ -48,6 +48,8 @@ const ServerEnvSchema = z.object({
   ADMIN_EMAILS: optionalString,
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: optionalString,
+  /** Where the coach's sale, cancellation and refund notifications go (docs/product.md §18.3). */
+  NOTIFY_EMAIL: optionalString.pipe(z.email("must be an email address").optional()),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: optionalString,
@@ -56,6 +58,13 @@ const ServerEnvSchema = z.object({
   S3_PUBLIC_URL: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /**
+   * Deliberate opt-ins for a public site (app/config/deployment.server.ts): PAYMENTS=test keeps the
+   * test checkout (or a Stripe test key) and shows a 'Test mode' banner; MAIL=outbox keeps email
+   * in DATA_DIR/outbox. PAYMENTS=stripe and MAIL=smtp require their keys.
+   */
+  PAYMENTS: optionalString.pipe(z.enum(["test", "stripe"], { error: "must be test or stripe" }).optional()),
+  MAIL: optionalString.pipe(z.enum(["outbox", "smtp"], { error: "must be outbox or smtp" }).optional()),
   /** Kit (email marketing) v4 API key: set, confirmed subscribers and new members are synced there. */
   KIT_API_KEY: optionalString,
   /**
@@ -74,6 +83,28 @@ const ServerEnvSchema = z.object({
       )
       .optional(),
   ),
+  /** Where backups are written (npm run backup, BACKUP_EVERY); relative to the working folder. */
+  BACKUP_DIR: z.string().trim().min(1).default("backups"),
+  /** How often the running server writes a backup, e.g. 6h, 1d, 30m; unset, never. */
+  BACKUP_EVERY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+\s*(m|h|d)$/, "must be a number of minutes, hours or days, e.g. 30m, 6h or 1d")
+      .transform((v) => Number.parseInt(v, 10) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[v.trim().slice(-1) as "m" | "h" | "d"])
+      .refine((ms) => ms >= 5 * 60_000, "must be at least 5 minutes (5m)")
+      .optional(),
+  ),
+  /** How many backups to keep in BACKUP_DIR (older ones are deleted); unset, all. */
+  BACKUP_KEEP: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number")
+      .transform(Number)
+      .refine((n) => n >= 1, "must be 1 or more")
+      .optional(),
+  ),
+  /** Bearer token for GET /metrics; unset, /metrics does not exist (404). */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -131,7 +162,7 @@ export function loadServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
   };
 }
 
-// Cached for the life of the process; tests reset through resetConfigForTests.
+// Parsed once and cached for the life of the process; reloadConfig() parses the environment again.
 const cache = globalThis as typeof globalThis & { __siteConfig?: SiteConfig; __serverEnv?: ServerEnv };
 
 export function getSiteConfig(): SiteConfig {
@@ -142,7 +173,8 @@ export function getServerEnv(): ServerEnv {
   return (cache.__serverEnv ??= loadServerEnv());
 }
 
-export function resetConfigForTests() {
+/** Forgets the parsed configuration, so the next read parses the environment again. */
+export function reloadConfig() {
   delete cache.__siteConfig;
   delete cache.__serverEnv;
 }

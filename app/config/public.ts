@@ -14,6 +14,8 @@ export interface PublicSiteConfig {
   catalogue: Product[];
   /** The public origin of the site (SITE_URL), for canonical URLs and share images. */
   siteUrl: string;
+  /** The operator chose PAYMENTS=test: every page says 'Test mode' (docs/product.md §17.1). */
+  testMode?: boolean;
 }
 
 export function toPublicSiteConfig(config: SiteConfig, siteUrl: string): PublicSiteConfig {

@@ -2,7 +2,7 @@ import { z } from "~/validation/zod";
 import { buildCatalogue, type Product } from "./catalogue";
 
 // The coach's site configuration: everything that is hers is here, not in page code.
-// Defaults describe the demo coach 'Jo' (DESIGN D11); environment variables override them
+// Defaults describe the demo coach 'Jo' (docs/product.md §15); environment variables override them
 // (see config.server.ts and .env.example).
 
 const url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
@@ -94,11 +94,4 @@ export function resolveSiteConfig(input: unknown): SiteConfig {
   return { ...values, catalogue: buildCatalogue(values) };
 }
 
-/** The routes that depend on the coach's slug (DESIGN D11). */
-export function coachPaths(slug: string) {
-  return {
-    meet: `/meet-${slug}`,
-    oneToOne: `/stronger-with-${slug}`,
-    oneToOneCheckout: `/stronger-with-${slug}-checkout`,
-  };
-}
+export { coachPaths } from "./pages";

@@ -1,4 +1,4 @@
-// The coach's route slug (DESIGN D11) is read at build time by the route table and at run time by
+// The coach's route slug (docs/product.md §15) is read at build time by the route table and at run time by
 // the server, with this one rule, so the two always agree.
 
 export const DEFAULT_COACH_SLUG = "jo";

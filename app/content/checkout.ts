@@ -4,11 +4,11 @@ import { formatLongDate } from "~/utils/format";
 import { LEARN_TO_LIFT_FACTS } from "~/content/learn-to-lift";
 import { OFFER_FACTS, offerPrices, oneToOneKey } from "~/content/plans";
 
-// The copy of the three checkout pages, the test checkout and /payment-success (SPEC §2, §8).
-// Prices and names come from the catalogue (DESIGN D1) through offerPrices(); nothing here types
+// The copy of the three checkout pages, the test checkout and /payment-success (docs/product.md §8.1).
+// Prices and names come from the catalogue (docs/product.md §5.1) through offerPrices(); nothing here types
 // a price.
 
-/** SPEC §8 "Checkout": the alerts, verbatim. */
+/** docs/product.md §8.2: the alerts, verbatim. */
 export const CHECKOUT_MESSAGES = {
   providerError: "There was an issue processing your payment request. Please try again or contact support.",
   missingUrl: "Unable to create payment session. Please try again or contact support.",
@@ -16,7 +16,7 @@ export const CHECKOUT_MESSAGES = {
   cancelled: "Payment was cancelled. Please try again when you're ready to complete your purchase.",
 } as const;
 
-export type CheckoutErrorCode = "provider_error" | "missing_url" | "unexpected" | "unknown_product";
+export type CheckoutErrorCode = "provider_error" | "missing_url" | "unexpected" | "unknown_product" | "already_subscribed";
 
 export function checkoutErrorMessage(code: CheckoutErrorCode): string {
   switch (code) {
@@ -54,19 +54,22 @@ export interface CheckoutContent {
   id: CheckoutOfferId;
   product: Product;
   title: string;
+  /** Under the title for a visitor, who creates her account here (the documented words). */
   intro: string;
-  /** The source label of the sign-up form and the profile's signup_source (SPEC §9). */
+  /** Under the title for a signed-in member, who only has to pay. */
+  memberIntro: string;
+  /** The source label of the sign-up form and the profile's signup_source (docs/product.md §7.2). */
   sourceLabel: string;
   priceCard: CheckoutPriceCard;
-  /** A numbered list with its heading: how it works, or the five next steps. */
-  steps: { heading: string; items: string[] };
+  /** A numbered list with its heading: how it works, or the five next steps (a member's own wording). */
+  steps: { heading: string; items: string[]; memberItems: string[] };
   /** What's Included (Build Stronger Foundations), otherwise the product's features. */
   included: { heading: string; items: string[] };
 }
 
 type CheckoutSite = Pick<PublicSiteConfig, "catalogue" | "coachSlug" | "coachName" | "nextCohortDate">;
 
-/** Build Stronger Foundations: eight course points plus lifetime access (SPEC §2). */
+/** Build Stronger Foundations: eight course points plus lifetime access (docs/product.md §8.1). */
 export const FOUNDATIONS_INCLUDED = [
   "Why habits beat motivation, and how to start smaller than you think",
   "Finding your own reasons to move, beyond the number on the scales",
@@ -79,6 +82,23 @@ export const FOUNDATIONS_INCLUDED = [
   "Lifetime access to course materials",
 ];
 
+/** The first step for a visitor; a signed-in member has done it already. */
+const ACCOUNT_STEP = "Create your account, or log in if you already have one.";
+const MEMBER_ACCOUNT_STEP = "You're logged in, so your account is ready.";
+
+function withMemberSteps(steps: { heading: string; items: string[] }): CheckoutContent["steps"] {
+  return { ...steps, memberItems: steps.items.map((item) => (item === ACCOUNT_STEP ? MEMBER_ACCOUNT_STEP : item)) };
+}
+
+/** Under the title for a member who already has this monthly offer running. */
+export const ALREADY_SUBSCRIBED_INTRO = "Welcome back. Your subscription is running, so there's nothing more to pay.";
+
+/** The words under the title: a visitor is asked to create her account, a member to complete her purchase. */
+export function checkoutIntro(content: CheckoutContent, viewer: { signedIn: boolean; alreadySubscribed: boolean }): string {
+  if (!viewer.signedIn) return content.intro;
+  return viewer.alreadySubscribed ? ALREADY_SUBSCRIBED_INTRO : content.memberIntro;
+}
+
 export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): CheckoutContent {
   const prices = offerPrices(site);
   switch (id) {
@@ -89,17 +109,18 @@ export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): Checko
         product,
         title: `Welcome to ${product.name}`,
         intro: "Create your account below to join today",
+        memberIntro: "Complete your purchase below to join today",
         sourceLabel: product.name,
         priceCard: { price: monthly, unit: "/month", note: "Billed monthly. Cancel any time from your account." },
-        steps: {
+        steps: withMemberSteps({
           heading: "How joining works",
           items: [
-            "Create your account, or log in if you already have one.",
+            ACCOUNT_STEP,
             `Pay ${monthly} securely on our payment provider's page.`,
             "Check your email for your welcome message and course access.",
             "Join the private community and say hello.",
           ],
-        },
+        }),
         included: { heading: "What's Included", items: FOUNDATIONS_INCLUDED },
       };
     }
@@ -111,13 +132,14 @@ export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): Checko
         product,
         title: `Join ${product.name}`,
         intro: "Create your account below to secure your place.",
+        memberIntro: "Complete your purchase below to secure your place.",
         sourceLabel: product.name,
         priceCard: {
           price: total,
           unit: "one payment",
           note: `That's ${weekly} a week over ${f.weeks} weeks, with lifetime access.`,
         },
-        steps: {
+        steps: withMemberSteps({
           heading: "Your five next steps",
           items: [
             "Complete your purchase to secure your place on the next cohort.",
@@ -126,7 +148,7 @@ export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): Checko
             "Watch the short welcome lessons and check you have a little space to move.",
             `Start your first workout when the cohort begins on ${formatLongDate(site.nextCohortDate)}.`,
           ],
-        },
+        }),
         included: { heading: "What's Included", items: product.features },
       };
     }
@@ -137,17 +159,18 @@ export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): Checko
         product,
         title: `Join ${product.name}`,
         intro: "Create your account below to start your coaching.",
+        memberIntro: "Complete your purchase below to start your coaching.",
         sourceLabel: product.name,
         priceCard: { price: weekly, unit: "/week", note: `Billed monthly at ${monthly}. Cancel any time from your account.` },
-        steps: {
+        steps: withMemberSteps({
           heading: "How it works",
           items: [
-            "Create your account, or log in if you already have one.",
+            ACCOUNT_STEP,
             `Complete your purchase: ${monthly} a month, paid securely on our payment provider's page.`,
             `${site.coachName} emails you within one working day to book your first session.`,
             `Train together in a ${OFFER_FACTS.oneToOneSessionMinutes}-minute video workout every week, with daily support in between.`,
           ],
-        },
+        }),
         included: { heading: "What's Included", items: product.features },
       };
     }

@@ -1,7 +1,7 @@
 import type { PublicSiteConfig } from "~/config/public";
 import { OFFER_FACTS, offerPrices } from "./plans";
 
-// /coaching-services (SPEC §2): hero, two paid plans, the free community tier, the consultation
+// /coaching-services (docs/product.md §4.3): hero, two paid plans, the free community tier, the consultation
 // booking, a six-question FAQ and the newsletter. Every price comes from the catalogue (./plans).
 
 type ServicesSite = Pick<PublicSiteConfig, "coachName" | "coachSlug" | "catalogue">;
@@ -53,7 +53,7 @@ export interface FaqEntry {
   answer: string;
 }
 
-/** SPEC §2: the six questions of the /coaching-services FAQ. */
+/** docs/product.md §4.3: the six questions of the /coaching-services FAQ. */
 export function servicesFaq(site: ServicesSite): FaqEntry[] {
   const { learnToLift, oneToOne, foundations } = offerPrices(site);
   return [

@@ -1,8 +1,9 @@
 import type { PublicSiteConfig } from "~/config/public";
 import { offerPrices } from "./plans";
 
-// /community (SPEC §2): the free community with monthly group video calls, calls to action to
-// /build-stronger-foundations#top and /coaching-services#top, and the newsletter.
+// /community (docs/product.md §4.4): the free community with monthly group video calls, calls to action to
+// /build-stronger-foundations#top and /coaching-services#top, and the newsletter. Joining the free
+// community itself opens the coach's community platform (COMMUNITY_URL).
 
 type CommunitySite = Pick<PublicSiteConfig, "coachName" | "coachSlug" | "catalogue">;
 
@@ -12,7 +13,8 @@ export const communityHero = {
   title: "Community",
   intro:
     "A warm, private space for women building strength through perimenopause and menopause. Share the wins, ask the awkward questions and join a monthly group video call, free.",
-  primary: "Join the community",
+  /** Opens the community platform (COMMUNITY_URL). */
+  primary: "Join the free community",
   secondary: "Compare coaching options",
 };
 
@@ -84,7 +86,11 @@ export function communityCallToAction(site: CommunitySite) {
   return {
     title: "Come as you are",
     body: `Join the free community today. When you want more structure, ${foundations.product.name} adds a step-by-step habit course for ${foundations.monthly} a month, and you can explore every coaching option at your own pace.`,
-    primary: "Join the community",
+    /** Opens the community platform (COMMUNITY_URL). */
+    primary: "Join the free community",
+    /** To /build-stronger-foundations#top. */
+    course: "See the habit course",
+    /** To /coaching-services#top. */
     secondary: "Explore coaching services",
   };
 }

@@ -1,7 +1,7 @@
 import type { PublicSiteConfig } from "~/config/public";
 import { OFFER_FACTS } from "./plans";
 
-// /contact (SPEC §2): newsletter, email and location cards, what to expect from the free
+// /contact (docs/product.md §4.5): newsletter, email and location cards, what to expect from the free
 // consultation, qualifications, four social links and the booking embed (#consultation).
 
 type ContactSite = Pick<PublicSiteConfig, "coachName">;

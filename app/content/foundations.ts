@@ -2,8 +2,8 @@ import type { PublicSiteConfig } from "~/config/public";
 import { LEARN_TO_LIFT_FACTS } from "~/content/learn-to-lift";
 import { offerPrices } from "~/content/plans";
 
-// Build Stronger Foundations (SPEC §2): the habit course and community sales page and its
-// waitlist. The monthly price is the catalogue's (DESIGN D1: £20 a month, billed monthly).
+// Build Stronger Foundations (docs/product.md §5.5): the habit course and community sales page and its
+// waitlist. The monthly price is the catalogue's (docs/product.md §5.1: £20 a month, billed monthly).
 
 export type FoundationsSite = Pick<PublicSiteConfig, "catalogue" | "coachSlug" | "coachName">;
 
@@ -17,7 +17,7 @@ export interface Pillar {
   body: string;
 }
 
-/** "Why habits matter" (SPEC §2): the three reasons, in the spec's order. */
+/** "Why habits matter" (docs/product.md §5.5): the three reasons, in the documented order. */
 export const whyHabitsMatter: Pillar[] = [
   {
     title: "Consistency over perfection",
@@ -66,7 +66,7 @@ export const features: Pillar[] = [
   },
 ];
 
-/** How the community works (SPEC §2): the three ideas, in the spec's order. */
+/** How the community works (docs/product.md §5.5): the three ideas, in the documented order. */
 export const communityPillars: Pillar[] = [
   {
     title: "Shared understanding",
@@ -82,7 +82,7 @@ export const communityPillars: Pillar[] = [
   },
 ];
 
-/** The FAQ: each answer links to Learn to Lift (SPEC §2). Answers use RichText marks. */
+/** The FAQ: each answer links to Learn to Lift (docs/product.md §5.5). Answers use RichText marks. */
 export function foundationsFaq(site: FoundationsSite): { question: string; answer: string }[] {
   const { monthly } = foundationsPrice(site);
   const lift = LEARN_TO_LIFT_FACTS;
@@ -118,7 +118,7 @@ export interface ExploreCard {
   cta: string;
 }
 
-/** The three Explore More cards under the waitlist form (SPEC §2). */
+/** The three Explore More cards under the waitlist form (docs/product.md §5.5). */
 export const waitlistExploreCards: ExploreCard[] = [
   {
     title: "Coaching Services",
@@ -150,7 +150,7 @@ export const waitlistPromises = [
 export const FOUNDATIONS_DESCRIPTION =
   "Build Stronger Foundations: a habit-building course and supportive community for women 40+ in perimenopause and menopause, with monthly group video calls. Billed monthly.";
 
-/** schema.org Product with a monthly Offer at the catalogue price (DESIGN D1). */
+/** schema.org Product with a monthly Offer at the catalogue price (docs/product.md §5.1). */
 export function foundationsJsonLd(site: FoundationsSite & Pick<PublicSiteConfig, "businessName" | "siteUrl">) {
   const { product } = foundationsPrice(site);
   const price = (product.pricePence / 100).toFixed(2);

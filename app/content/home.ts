@@ -1,14 +1,14 @@
 import type { PublicSiteConfig } from "~/config/public";
 import { OFFER_FACTS, offerPrices } from "./plans";
 
-// The home page's copy (SPEC §2 "Home /"). Prices and durations come from the catalogue through
+// The home page's copy (docs/product.md §4.1). Prices and durations come from the catalogue through
 // ./plans; the coach's name from the configuration.
 
 type HomeSite = Pick<PublicSiteConfig, "coachName" | "coachSlug" | "catalogue">;
 
 export const homeHero = {
   eyebrow: "Strength coaching for women 40+",
-  /** SPEC §2: the hero's headline, the page's h1. */
+  /** docs/product.md §4.1: the hero's headline, the page's h1. */
   title: "Thrive Through the Menopause and Beyond",
   intro:
     "Feel strong, steady and at home in your body again. Online strength training and habit coaching designed around perimenopause and menopause: short sessions, expert guidance and a coach in your corner.",
@@ -25,7 +25,7 @@ export const painPointsSection = {
     "If any of these sound familiar, you're in very good company, and none of them mean you've left it too late. Each one is something strength training and the right support can change.",
 };
 
-/** SPEC §2: six pain-point statements, each linking to /coaching-services#top. */
+/** docs/product.md §4.1: six pain-point statements, each linking to /coaching-services#top. */
 export const painPoints: string[] = [
   "You're doing everything you always did, yet your body feels like it belongs to someone else.",
   "Broken sleep and afternoon slumps mean workouts feel like one more thing you're failing at.",
@@ -47,7 +47,7 @@ export const helpSection = {
     "Three kinds of support that work together, so your progress keeps going on the busy weeks and the hard ones.",
 };
 
-/** SPEC §2: three cards, each linking to /coaching-services#top with a Learn More cue. */
+/** docs/product.md §4.1: three cards, each linking to /coaching-services#top with a Learn More cue. */
 export function helpCards(site: Pick<PublicSiteConfig, "coachName">): HelpCard[] {
   return [
     {

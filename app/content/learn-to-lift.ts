@@ -1,11 +1,11 @@
 import type { PublicSiteConfig } from "~/config/public";
 import { OFFER_FACTS, offerPrices } from "~/content/plans";
 
-// Learn to Lift (SPEC §2 and §9): the course facts and the copy of its sales page. Prices come
-// from the catalogue (DESIGN D1) through offerPrices(); the weekly figure is the course price
+// Learn to Lift (docs/product.md §5.4 and §14.1): the course facts and the copy of its sales page. Prices come
+// from the catalogue (docs/product.md §5.1) through offerPrices(); the weekly figure is the course price
 // divided by its six weeks (£300 ÷ 6 = £50), rounded to the pound.
 
-/** The course's time commitment (SPEC §9). One place: the page, the FAQ and the JSON-LD read it. */
+/** The course's time commitment (docs/product.md §14.1). One place: the page, the FAQ and the JSON-LD read it. */
 export const LEARN_TO_LIFT_FACTS = {
   weeks: OFFER_FACTS.learnToLiftWeeks,
   /** At most this many new exercises are introduced each week. */
@@ -120,7 +120,7 @@ export const courseWeeks: CourseWeek[] = [
   },
 ];
 
-/** Who the course suits, and who it may not suit yet (SPEC §2 "suitability"). */
+/** Who the course suits, and who it may not suit yet (docs/product.md §5.4). */
 export function suitability(site: Pick<PublicSiteConfig, "coachSlug">) {
   return {
   forYou: [
@@ -138,7 +138,7 @@ export function suitability(site: Pick<PublicSiteConfig, "coachSlug">) {
   };
 }
 
-/** The eleven questions of the sales page's FAQ (SPEC §2). Answers use the inline marks of RichText. */
+/** The eleven questions of the sales page's FAQ (docs/product.md §5.4). Answers use the inline marks of RichText. */
 export function learnToLiftFaq(site: LearnToLiftSite): { question: string; answer: string[] }[] {
   const f = LEARN_TO_LIFT_FACTS;
   const { total, weekly } = learnToLiftPrice(site);
@@ -221,7 +221,7 @@ export function schemaPrice(pence: number): string {
 
 export const LEARN_TO_LIFT_DESCRIPTION = `A ${LEARN_TO_LIFT_FACTS.weeks}-week small-group strength course for women in perimenopause and menopause: ${LEARN_TO_LIFT_FACTS.workoutsPerWeek} workouts a week of under ${LEARN_TO_LIFT_FACTS.workoutMaxMinutes} minutes, a weekly group video call and lifetime access.`;
 
-/** schema.org Course with its provider and an Offer at the catalogue price (DESIGN D1). */
+/** schema.org Course with its provider and an Offer at the catalogue price (docs/product.md §5.1). */
 export function learnToLiftJsonLd(
   site: LearnToLiftSite & Pick<PublicSiteConfig, "businessName" | "siteUrl" | "nextCohortDate">,
 ): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { PublicSiteConfig } from "~/config/public";
 
-// /meet-{slug} (SPEC §2): hero, bio, three approach cards, story, testimonials, calls to action.
+// /meet-{slug} (docs/product.md §4.2): hero, bio, three approach cards, story, testimonials, calls to action.
 // Written in the coach's own voice; her name comes from the configuration.
 
 type MeetSite = Pick<PublicSiteConfig, "coachName">;
@@ -44,7 +44,7 @@ export const approachSection = {
   intro: "Three principles shape every programme I write and every conversation we have.",
 };
 
-/** SPEC §2: Sustainable, Simple, Supportive, each linking to /coaching-services#top. */
+/** docs/product.md §4.2: Sustainable, Simple, Supportive, each linking to /coaching-services#top. */
 export const approachCards: ApproachCard[] = [
   {
     title: "Sustainable",

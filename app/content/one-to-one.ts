@@ -1,8 +1,8 @@
 import type { PublicSiteConfig } from "~/config/public";
 import { OFFER_FACTS, offerPrices } from "~/content/plans";
 
-// 1-to-1 coaching, /stronger-with-{slug} (SPEC §2 and §9). The price is the catalogue's monthly
-// price (DESIGN D1); the weekly figure shown beside it is derived from it by
+// 1-to-1 coaching, /stronger-with-{slug} (docs/product.md §5.3 and §14.1). The price is the catalogue's monthly
+// price (docs/product.md §5.1); the weekly figure shown beside it is derived from it by
 // weeklyPenceFromMonthly() in ~/content/plans: monthly × 12 ÷ 52, rounded to the nearest pound
 // (£477 a month → £110.08 → £110 a week). Nothing here types a price.
 
@@ -99,7 +99,7 @@ export function oneToOneDescription(site: Pick<PublicSiteConfig, "coachName">): 
   return `Personal 1-to-1 online strength coaching with ${site.coachName} for women 40+: weekly ${OFFER_FACTS.oneToOneSessionMinutes}-minute video workouts, daily messaging-app support and a programme built around perimenopause and menopause.`;
 }
 
-/** schema.org Product with a monthly Offer at the catalogue price (DESIGN D1). */
+/** schema.org Product with a monthly Offer at the catalogue price (docs/product.md §5.1). */
 export function oneToOneJsonLd(site: OneToOneSite & Pick<PublicSiteConfig, "businessName" | "siteUrl">) {
   const { product } = oneToOnePrice(site);
   const price = (product.pricePence / 100).toFixed(2);

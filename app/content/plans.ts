@@ -2,12 +2,12 @@ import type { Product, ProductKey } from "~/config/catalogue";
 import type { PublicSiteConfig } from "~/config/public";
 import { formatPrice } from "~/utils/format";
 
-// The plan offers of SPEC §3 ("Plan offer (display data)") built from the catalogue (DESIGN D1):
+// The plan offers (display data) built from the catalogue (docs/product.md §5.1):
 // every price shown on a plan card, in a FAQ answer or in structured data is derived here from
 // the catalogue's pence, never typed into a page.
 
 /**
- * Facts about the offers that the catalogue does not (yet) carry as numbers (SPEC §9). One place,
+ * Facts about the offers that the catalogue does not (yet) carry as numbers (docs/product.md §14.1). One place,
  * so a page never types them. NOTE: if the coach's configuration grows these fields, read them
  * from there instead.
  */
@@ -30,7 +30,7 @@ function toWholePounds(pence: number): number {
 
 /**
  * The weekly equivalent of a monthly price, rounded to the pound: monthly × 12 ÷ 52.
- * £477 a month gives £110 a week (SPEC §9).
+ * £477 a month gives £110 a week (docs/product.md §14.1).
  */
 export function weeklyPenceFromMonthly(monthlyPence: number): number {
   return toWholePounds((monthlyPence * MONTHS_PER_YEAR) / WEEKS_PER_YEAR);
@@ -80,7 +80,7 @@ export interface PlanLink {
   label: string;
 }
 
-/** SPEC §3 plan offer: name, subtitle, duration note, price text, features, popular flag, links. */
+/** docs/product.md §5.1 plan offer: name, subtitle, duration note, price text, features, popular flag, links. */
 export interface PlanOffer {
   id: string;
   name: string;
@@ -132,7 +132,7 @@ export function paidPlans(site: Pick<PublicSiteConfig, "catalogue" | "coachSlug"
   ];
 }
 
-/** The free community tier: both links go to the Build Stronger Foundations page (SPEC §2). */
+/** The free community tier: both links go to the Build Stronger Foundations page (docs/product.md §5.1). */
 export function communityTier(site: Pick<PublicSiteConfig, "catalogue" | "coachSlug">): PlanOffer {
   const { foundations } = offerPrices(site);
   const href = `${foundations.product.salesPath}#top`;

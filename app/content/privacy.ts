@@ -1,9 +1,9 @@
 import type { PublicSiteConfig } from "~/config/public";
 import type { ArticleSection } from "~/content/strength-training";
 
-// /privacy (SPEC §2): eleven sections, last updated January 2025, in plain English and aware of
+// /privacy (docs/product.md §4.7): eleven sections, last updated January 2025, in plain English and aware of
 // the UK GDPR and the Data Protection Act 2018. It names the kinds of processors this site really
-// uses (DESIGN §2): card payments (Stripe), scheduling (Cal.com), email marketing (Kit) and the
+// uses (docs/architecture.md §1): card payments (Stripe), scheduling (Cal.com), email marketing (Kit) and the
 // community platform, and describes only the cookies and storage the site actually sets.
 // NOTE: a real install should have its policy reviewed against its own set-up.
 

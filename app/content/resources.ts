@@ -1,4 +1,4 @@
-// SPEC §3 "Resource card: title, author, type, description": the evidence behind the article
+// docs/product.md §4.6: the evidence behind the article
 // /strength-training. Every entry is a real, published source; titles, authors, journals and years
 // are as published. Links go only to the publishing organisation's home page (stable addresses),
 // never to deep links that move.

@@ -2,7 +2,7 @@ import type { PublicSiteConfig } from "~/config/public";
 import { LEARN_TO_LIFT_FACTS } from "~/content/learn-to-lift";
 import { DEFAULT_SHARE_IMAGE } from "~/utils/seo";
 
-// The long article /strength-training (SPEC §2): every section the spec lists, in its order.
+// The long article /strength-training (docs/product.md §4.6): every section docs/product.md lists, in its order.
 // Health statements are deliberately careful: general information, attributed to the sources
 // listed in ./resources, with a prompt to check with a GP where it matters. Copy uses the inline
 // marks of RichText ([label](/path), **bold**).
@@ -266,7 +266,7 @@ export const articleSections: ArticleSection[] = [
   },
 ];
 
-/** The article's five questions (SPEC §2). */
+/** The article's five questions (docs/product.md §4.6). */
 export const articleFaq: { question: string; answer: string }[] = [
   {
     question: "Will lifting weights make me bulky?",

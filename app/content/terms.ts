@@ -3,8 +3,8 @@ import { LEARN_TO_LIFT_FACTS } from "~/content/learn-to-lift";
 import { OFFER_FACTS, offerPrices } from "~/content/plans";
 import type { ArticleSection } from "~/content/strength-training";
 
-// /terms (SPEC §2): nine sections, last updated January 2025. Written for a UK business selling to
-// consumers: "all sales final unless otherwise specified" (SPEC) is stated together with the
+// /terms (docs/product.md §4.7): nine sections, last updated January 2025. Written for a UK business selling to
+// consumers: "all sales final unless otherwise specified" (docs/product.md §4.7) is stated together with the
 // statutory rights it cannot take away (Consumer Contracts Regulations 2013, Consumer Rights Act
 // 2015). NOTE: a real install should have its terms reviewed by a qualified adviser.
 

@@ -1,4 +1,4 @@
-// SPEC §3 "Testimonial: quote, name, age".
+// docs/product.md §4.9.
 //
 // NOTE: these are illustrative testimonials written for the demo coach. Before a real launch the
 // coach replaces them with her own clients' words, used with their permission: publishing

@@ -1,4 +1,4 @@
-// SPEC §2 FAQ accordions (components/faq-accordion.tsx): one answer open at a time; pressing the
+// docs/product.md §5.7 FAQ accordions (components/faq-accordion.tsx): one answer open at a time; pressing the
 // open question closes it. Arrow keys, Home and End move between the questions of one FAQ.
 
 function setOpen(trigger: HTMLButtonElement, open: boolean) {

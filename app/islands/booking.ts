@@ -1,6 +1,6 @@
-import { BOOKING_EMBED_ROOT_MARGIN, CAL_EMBED_SCRIPT, CAL_ORIGIN } from "~/components/booking-config";
+import { BOOKING_EMBED_ROOT_MARGIN, CAL_EMBED_SCRIPT, CAL_ORIGIN } from "~/config/booking";
 
-// DESIGN D13 and SPEC §7: Cal.com's official inline embed (month view) loads into the booking box
+// docs/product.md §4.8: Cal.com's official inline embed (month view) loads into the booking box
 // (components/booking-embed.tsx) when it comes within 400 px of the viewport or the visitor presses
 // 'Load the booking calendar'. Offline or blocked, the box says so and keeps the plain link.
 

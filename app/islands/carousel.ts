@@ -1,4 +1,4 @@
-// SPEC §2 and §9: the testimonial carousel's Pause button (components/testimonial-carousel.tsx).
+// docs/product.md §2.1 and §14.4: the testimonial carousel's Pause button (components/testimonial-carousel.tsx).
 // The loop is a CSS animation, paused by hover and focus in CSS; the button pauses it for good.
 
 export function initCarousels(root: ParentNode): void {

@@ -1,6 +1,6 @@
 import { timeLeft } from "~/components/countdown-time";
 
-// SPEC §2 and §4: the countdown (components/countdown.tsx) recomputed every second, zeros once the
+// docs/product.md §5.4: the countdown (components/countdown.tsx) recomputed every second, zeros once the
 // start has passed. Each tick is scheduled for the next whole second of the clock, so the display
 // changes exactly when the second does.
 

@@ -1,4 +1,4 @@
-// SPEC §2 and §4: the download button appears once the sign-up form above it has succeeded
+// docs/product.md §4.10: the download button appears once the sign-up form above it has succeeded
 // (components/download-signup.tsx).
 
 export function initDownloadSignups(root: ParentNode): void {

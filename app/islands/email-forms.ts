@@ -6,7 +6,7 @@ import {
 } from "~/validation/email-list-text";
 import type { EmailListSignupSchema } from "~/validation/email-list";
 
-// DESIGN D12 on the pages that do not hydrate: every email-list form (components/email-list-form.tsx)
+// docs/product.md §6 on the pages that do not hydrate: every email-list form (components/email-list-form.tsx)
 // is checked at once with the shared Zod schema (loaded when she first focuses a form: a visitor
 // who never signs up never downloads Zod), sent in the background with a busy button, and the
 // server's answer shown in place. Without this script the same form posts and the page comes back
@@ -134,7 +134,7 @@ export function initEmailForms(root: ParentNode): void {
     const form = container.querySelector<HTMLFormElement>("form[data-email-list-form]");
     if (!form || form.dataset.enhanced) continue;
     form.dataset.enhanced = "";
-    // The spec's messages instead of the browser's own.
+    // The documented messages instead of the browser's own.
     form.noValidate = true;
     form.addEventListener("focusin", () => void loadSchema().catch(() => {}), { once: true });
     let sending = false;

@@ -9,7 +9,7 @@ import {
 import { openModal } from "./dialogs";
 import { initEmailForms } from "./email-forms";
 
-// SPEC §2 "Shared chrome", §4 "Exit-intent popup" and §9 "Timing": only after at least 60 s on the
+// docs/product.md §3, §3.3 and §14.4: only after at least 60 s on the
 // page (counted by a 1 s timer, while the page is visible), the popup (components/exit-popup-dialog.tsx)
 // opens when the mouse leaves through the top of the window or the visitor leaves the page.
 //  - Leaving the page: switching tab or app (visibilitychange to hidden) or navigating away with

@@ -10,7 +10,7 @@ import { initNav } from "./nav";
 import { initAnchorScroll } from "./scroll";
 import { initToasts } from "./toasts";
 
-// The one script of the public pages that do not hydrate (app/islands/page.ts): it adds each
+// The one script of the public pages that do not hydrate (app/utils/islands-page.ts): it adds each
 // behaviour to the markup the server wrote. A module script runs once the document has been
 // parsed, so everything is there.
 

@@ -1,4 +1,4 @@
-// SPEC §9 "Timing" for the sections of components/lazy-section.tsx: "idle" ones load after the
+// docs/product.md §14.4 for the sections of components/lazy-section.tsx: "idle" ones load after the
 // browser is idle (requestIdleCallback, timeout 2000 ms; 500 ms where it does not exist), and
 // "visible" ones when 10 % of them is within 100 px of the viewport, 100 ms later. The content
 // comes out of its <template>, and the page's behaviour is added to it (forms and the like).

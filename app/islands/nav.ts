@@ -1,6 +1,6 @@
 import { openLogin, preloadLogin } from "./login";
 
-// SPEC §2 "Shared chrome" on the pages that do not hydrate: the mobile menu (components/site-nav.tsx
+// docs/product.md §3 on the pages that do not hydrate: the mobile menu (components/site-nav.tsx
 // writes it closed) and the 'Login' buttons. Escape closes the menu and returns focus to its
 // button; so does a click outside the bar.
 

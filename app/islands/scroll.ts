@@ -5,7 +5,7 @@ import {
   smoothTarget,
 } from "~/utils/anchor-scroll";
 
-// SPEC §2 "Anchors used" and §9 "Timing" on the pages that do not hydrate: a link to #top or
+// docs/product.md §2.3 and §14.4 on the pages that do not hydrate: a link to #top or
 // #consultation on the same page scrolls smoothly 100 ms after the click; a page opened at one of
 // them (/coaching-services#consultation) scrolls there 100 ms after it loads, and /contact
 // #consultation after 500 ms. Links to other pages are ordinary page loads.

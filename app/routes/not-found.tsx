@@ -5,16 +5,16 @@ import { ArrowLeftIcon } from "~/components/icons";
 import { mainNavItems } from "~/components/nav-links";
 import { StatusPage } from "~/components/status-page";
 import { useRootData } from "~/utils/root-data";
-import { islandsPage, loadAsDocument } from "~/islands/page";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 
-// SPEC §2 "404": the unknown path is logged on the server only.
+// docs/product.md §3.5: the unknown path is logged on the server only.
 export function loader({ url }: Route.LoaderArgs) {
   logger.warn("404 not found", { path: url.pathname });
   return data(null, { status: 404 });
 }
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const clientLoader = loadAsDocument;
 

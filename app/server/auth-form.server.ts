@@ -1,8 +1,10 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import { getSiteConfig } from "~/config/env.server";
 import {
   callAuthEndpoint,
   setCookieHeaders,
+  SIGN_IN_PAUSED_CODE,
+  SIGN_IN_PAUSED_MESSAGE,
   signUpMember,
 } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
@@ -22,8 +24,9 @@ import { LoginSchema, SignupSchema } from "~/validation/auth";
 import { formToObject, parseFirst } from "~/validation/first-error";
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from "~/validation/password-reset";
 import { isTotpCode, TwoFactorCodeSchema } from "~/validation/two-factor";
+import { isSameOrigin } from "~/server/http/same-origin.server";
 
-// The one action behind the auth form (SPEC §4 "Auth form", §5, §8): /auth for the form of the
+// The one action behind the auth form (docs/product.md §7.1, §11.3): /auth for the form of the
 // pages that hydrate and for plain form posts, /api/auth-form for the login dialog of the pages
 // that do not. It parses with the same Zod schemas as the browser and changes nothing on bad
 // input, then calls Better Auth through its HTTP handler (so rate limits and CSRF checks apply)
@@ -75,7 +78,7 @@ async function reply(posted: Posted, result: AuthActionResult, init: ReplyInit =
   if (posted.js) return data(result, init);
   const headers = init.headers;
   // A checkout page's form without JavaScript: payment starts straight after sign-up or log-in,
-  // as the fetcher does in the browser (issue 5). With JavaScript the page starts it itself.
+  // as the fetcher does in the browser (docs/product.md §8.2). With JavaScript the page starts it itself.
   if (result.ok && (result.kind === "signed-in" || result.kind === "signed-up") && result.intent?.productKey) {
     const started = await startCheckout({ user: result.user, productKey: result.intent.productKey, from: posted.path });
     if ("url" in started) return redirect(started.url, { headers });
@@ -115,17 +118,17 @@ function fail(posted: Posted, kind: "validation" | "service" | "unexpected", mes
 
 /** Turns a failed Better Auth response into the form's 'Error' toast (the service's message). */
 async function serviceFailure(posted: Posted, response: Response) {
-  if (response.status === 429) return fail(posted, "service", AUTH_TEXT.tooManyAttempts, 429);
+  if (response.status === 429) {
+    // Too many wrong passwords for this address, from anywhere (docs/security.md), or too many
+    // requests from this visitor (Better Auth's per-IP limit).
+    const body = (await response.json().catch(() => null)) as { code?: string } | null;
+    return fail(posted, "service", body?.code === SIGN_IN_PAUSED_CODE ? SIGN_IN_PAUSED_MESSAGE : AUTH_TEXT.tooManyAttempts, 429);
+  }
   if (response.status >= 500) return fail(posted, "unexpected", AUTH_TEXT.unexpected, 500);
   const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
   if (body?.code === "INVALID_TWO_FACTOR_COOKIE") return fail(posted, "service", AUTH_TEXT.twoFactorExpired, 401);
   const message = body?.message?.trim() || "Something went wrong. Please try again.";
   return fail(posted, "service", message, response.status, setCookieHeaders(response));
-}
-
-function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  return !origin || origin === getServerEnv().SITE_ORIGIN;
 }
 
 /**

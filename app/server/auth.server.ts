@@ -5,26 +5,33 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { redirect, type AppLoadContext } from "react-router";
+import { clientIpOf } from "~/server/client-ip.server";
+import type { RootUser } from "~/utils/root-data";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import { getAuthSecret } from "~/server/auth-secret.server";
 import { getDb, queryPrepared, type Database, type Transaction } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import * as schema from "~/server/db/schema";
 import { ADMIN_ROLE } from "~/server/db/schema";
-import { sendPasswordResetEmail, sendVerificationEmail } from "~/server/email/auth-emails.server";
+import {
+  allowEmailTo,
+  claimSignInAttempt,
+  clearSignInFailures,
+  SIGN_IN_FAILURES,
+  settleSignInAttempt,
+} from "~/server/account/account-limits.server";
+import { afterPasswordChange } from "~/server/account/password-events.server";
+import { sendPasswordResetEmail, sendSignInPausedNotice, sendVerificationEmail } from "~/server/email/auth-emails.server";
 import { queueMemberSync } from "~/server/lists/sync-queue.server";
 import { logger } from "~/server/logger.server";
-import {
-  createMemberRecords,
-  isAdminEmail,
-  recordLogin,
-  storeInitialsAvatar,
-  type LoginDetails,
-} from "~/server/models/members.server";
+import { countSignup } from "~/server/ops/metrics.server";
+import { createMemberRecords, recordLogin, storeInitialsAvatar, type LoginDetails } from "~/server/models/members.server";
+import { adminEmailUnused, findUserByEmail, grantAdminFromConfig, isAdminEmail } from "~/server/models/roles.server";
 import { getStorage } from "~/server/storage/index.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { ADMIN_CONFIRM_TEXT } from "~/utils/auth-result";
 
-// Accounts on Better Auth (DESIGN §2, issue 3): email and password, sessions in the database
+// Accounts on Better Auth (docs/architecture.md §1; docs/product.md §7): email and password, sessions in the database
 // behind an HttpOnly SameSite=Lax cookie (Secure on https), rate limits stored in the database so
 // they hold across servers, password reset and email verification by email, TOTP two-factor.
 //
@@ -45,6 +52,10 @@ export const EMAIL_VERIFIED_CALLBACK = "/auth?event=email-verified";
 const SESSION_EXPIRES_IN = 60 * 60 * 24 * 30; // 30 days
 const SESSION_UPDATE_AGE = 60 * 60 * 24; // extended at most once a day
 export const SIGN_IN_RATE_LIMIT = { window: 60, max: 5 } as const;
+/** What a locked address is told (docs/security.md "Accounts and sign-in"); whoever is asking. */
+export const SIGN_IN_PAUSED_MESSAGE =
+  "Too many unsuccessful attempts to log in to this account. For its safety, logging in is paused for 15 minutes. You can choose a new password with 'Forgot your password?' to get straight back in.";
+export const SIGN_IN_PAUSED_CODE = "SIGN_IN_PAUSED";
 export const SIGN_UP_RATE_LIMIT = { window: 60, max: 10 } as const;
 
 // ─── Database: the live database, with Better Auth's transactions made visible to our hooks ─────
@@ -129,15 +140,77 @@ export async function settleAuthBackgroundTasks(): Promise<void> {
   while (pendingTasks.size > 0) await Promise.allSettled([...pendingTasks]);
 }
 
-// ─── The site's Better Auth plugin: a login_history row per successful sign-in ──────────────────
+// ─── The site's Better Auth plugin ──────────────────────────────────────────────────────────────
+//
+// - A limit per account on wrong passwords, whatever address they come from: ten failures in 15
+//   minutes pause password sign-in to that address for 15 minutes, and the owner is told by
+//   email (docs/security.md "Accounts and sign-in"). Both ways in, the /auth form and
+//   /api/auth/sign-in/email, go through this endpoint.
+// - A login_history row per successful sign-in, and the ADMIN_EMAILS grant of a verified address.
+// - After a password change: outstanding reset links voided, the owner told.
 
 const SIGN_IN_PATHS = new Set(["/sign-in/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+/** The address a sign-in request names, as Better Auth will read it; null if it names none. */
+function signInEmailOf(body: unknown): string | null {
+  const email = body && typeof body === "object" ? (body as { email?: unknown }).email : null;
+  if (typeof email !== "string") return null;
+  const value = email.trim().toLowerCase();
+  return value.length > 0 && value.length <= 255 && value.includes("@") && !value.includes("\u0000") ? value : null;
+}
+
+async function notifySignInPaused(email: string): Promise<void> {
+  const user = await findUserByEmail(getDb(), email);
+  // An address without an account is paused too (the answer must not tell), but nobody is told.
+  if (!user) return;
+  logger.warn("sign-in paused after too many wrong passwords", { userId: user.id });
+  await sendSignInPausedNotice({ to: user.email, name: user.name, minutes: Math.round(SIGN_IN_FAILURES.lockMs / 60_000) });
+}
+
+/** The ADMIN_EMAILS grant for a member whose address is verified (docs/product.md §7.10); never throws. */
+async function grantConfiguredAdmin(user: { id: string; email: string; emailVerified: boolean; name?: string | null }) {
+  try {
+    const result = await grantAdminFromConfig(getDb(), user, getServerEnv().ADMIN_EMAILS);
+    if (result === "granted") logger.info("administrator granted from ADMIN_EMAILS", { userId: user.id });
+  } catch (error) {
+    logger.error("could not grant the ADMIN_EMAILS administrator role", { error, userId: user.id });
+  }
+}
 
 function sitePlugin() {
   return {
     id: "site",
     hooks: {
+      before: [
+        {
+          matcher: (context) => context.path === "/sign-in/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = signInEmailOf(ctx.body);
+            if (!email) return;
+            const claim = await claimSignInAttempt(getDb(), email);
+            if (claim.allowed) return;
+            if (claim.startedLock) runInBackground(notifySignInPaused(email));
+            throw new APIError("TOO_MANY_REQUESTS", { message: SIGN_IN_PAUSED_MESSAGE, code: SIGN_IN_PAUSED_CODE });
+          }),
+        },
+      ],
       after: [
+        {
+          matcher: (context) => context.path === "/sign-in/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = signInEmailOf(ctx.body);
+            if (!email) return;
+            const returned: unknown = ctx.context.returned;
+            // Better Auth answers a wrong password (or an unknown address) 401; anything else that
+            // failed never checked a password.
+            const outcome = returned instanceof APIError ? (returned.statusCode === 401 ? "failure" : "not-checked") : "success";
+            try {
+              await settleSignInAttempt(getDb(), email, outcome);
+            } catch (error) {
+              logger.error("could not settle a sign-in attempt", { error });
+            }
+          }),
+        },
         {
           matcher: (context) => SIGN_IN_PATHS.has(context.path ?? ""),
           handler: createAuthMiddleware(async (ctx) => {
@@ -155,6 +228,17 @@ function sitePlugin() {
             } catch (error) {
               logger.error("could not record a login", { error, userId: created.user.id });
             }
+            // An address verified before it was listed in ADMIN_EMAILS is granted at her next sign-in.
+            if (created.user.emailVerified && isAdminEmail(created.user.email, getServerEnv().ADMIN_EMAILS)) await grantConfiguredAdmin(created.user);
+          }),
+        },
+        {
+          matcher: (context) => context.path === "/change-password",
+          handler: createAuthMiddleware(async (ctx) => {
+            const userId = ctx.context.session?.user.id;
+            if (!userId || ctx.context.returned instanceof APIError || ctx.context.returned instanceof Error) return;
+            const notify = await afterPasswordChange(userId, "changed");
+            runInBackground(notify());
           }),
         },
       ],
@@ -176,17 +260,28 @@ function createAuth() {
     database: drizzleAdapter(authDatabase(), { provider: "pg", schema, usePlural: true, transaction: true }),
     emailAndPassword: {
       enabled: true,
-      // SPEC §5: 8 to 128 characters at sign-up (the letters-and-digit rule is our Zod schema's).
+      // docs/product.md §11.3: 8 to 128 characters at sign-up (the letters-and-digit rule is our Zod schema's).
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: true,
-      // DESIGN D17: verification is asked for, never required before the first session.
+      // docs/product.md §7.5: verification is asked for, never required before the first session.
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // At most three an hour to one inbox (runs after the answer, which never changes).
+        if (!(await allowEmailTo(getDb(), "password-reset", user.email))) {
+          logger.info("password reset email not sent: three already went to this address this hour", { userId: user.id });
+          return;
+        }
         const url = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
         await sendPasswordResetEmail({ to: user.email, name: user.name, url });
+      },
+      // Every other reset link of hers stops working; she is unlocked (she holds the mailbox) and told.
+      onPasswordReset: async ({ user }) => {
+        const notify = await afterPasswordChange(user.id, "reset");
+        await clearSignInFailures(getDb(), user.email);
+        runInBackground(notify());
       },
     },
     emailVerification: {
@@ -195,7 +290,15 @@ function createAuth() {
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
+        if (!(await allowEmailTo(getDb(), "verification", user.email))) {
+          logger.info("verification email not sent: three already went to this address this hour", { userId: user.id });
+          return;
+        }
         await sendVerificationEmail({ to: user.email, name: user.name, url });
+      },
+      // docs/product.md §7.10: ADMIN_EMAILS makes an address an administrator once it is verified.
+      afterEmailVerification: async (user) => {
+        await grantConfiguredAdmin({ ...user, emailVerified: true });
       },
     },
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
@@ -217,12 +320,13 @@ function createAuth() {
     verification: { storeIdentifier: "hashed" },
     trustedOrigins: [origin],
     // Endpoints the site never uses stay closed: profile data changes only through /settings
-    // (which keeps profiles and users in step, D7), deletion only through its D10 flow.
+    // (which keeps profiles and users in step, docs/product.md §9.2), deletion only through its own flow (§9.8).
     disabledPaths: ["/update-user", "/delete-user", "/change-email", "/sign-in/social", "/link-social", "/unlink-account"],
     advanced: {
       useSecureCookies: origin.startsWith("https:"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Its per-IP limits count an IPv6 client by her /64, as ours do (client-ip.server.ts).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
       // Better Auth turns both checks off under NODE_ENV=test; tests must see what users get.
       disableOriginCheck: false,
       disableCSRFCheck: false,
@@ -233,7 +337,7 @@ function createAuth() {
       user: {
         create: {
           // Every account is made through our sign-up form (routes/api/auth-form), which checks
-          // the sign-up rules of SPEC §5 and brings the profile's data.
+          // the sign-up rules of docs/product.md §11.3 and brings the profile's data.
           before: async () => {
             if (!signupStorage.getStore()) {
               throw new APIError("FORBIDDEN", { message: "Please create your account with the sign-up form." });
@@ -262,10 +366,9 @@ function createAuth() {
               termsAccepted: details.termsAccepted,
               signupSource: details.signupSource,
               avatarUrl: avatar.url,
-              admin: isAdminEmail(details.email, getServerEnv().ADMIN_EMAILS),
               login: signup.login,
             });
-            // DESIGN D12: a new member (email notifications are on at sign-up) is queued for the
+            // docs/product.md §6: a new member (email notifications are on at sign-up) is queued for the
             // email-marketing sync in the same transaction; the worker checks her wishes when it runs.
             await queueMemberSync(tx, account.userId);
           },
@@ -298,7 +401,8 @@ export function getAuth(): Auth {
   return state.__auth.auth;
 }
 
-export function resetAuthForTests(): void {
+/** Forgets the auth instance, so the next getAuth() follows a changed configuration or database. */
+export function resetAuth(): void {
   delete state.__auth;
 }
 
@@ -314,10 +418,6 @@ const FORWARDED_HEADERS = [
   "sec-fetch-mode",
   "sec-fetch-dest",
 ];
-
-function clientIpOf(context: AppLoadContext | undefined): string | null {
-  return context?.clientIp ?? null;
-}
 
 /** The browser's headers Better Auth needs, with the client IP set by us. */
 export function authRequestHeaders(request: Request, context: AppLoadContext | undefined): Headers {
@@ -392,6 +492,7 @@ export async function signUpMember(
       { headers },
     ),
   );
+  if (response.ok) countSignup();
   if (!response.ok && store.avatarKey) {
     await getStorage()
       .delete(store.avatarKey)
@@ -409,15 +510,8 @@ export function setCookieHeaders(response: Response): Headers {
 
 // ─── The signed-in user: one query per request ──────────────────────────────────────────────────
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  firstName: string;
-  lastName: string | null;
-  avatarUrl: string | null;
-  isAdmin: boolean;
-  twoFactorEnabled: boolean;
+/** The signed-in user as the server knows her: what the browser sees (RootUser), and more. */
+export interface SessionUser extends RootUser {
   /** False for an account that has no profile row (made outside the sign-up form). */
   hasProfile: boolean;
   /** profiles.settings_version: changes whenever her settings page would (decision 173). */
@@ -543,7 +637,7 @@ export async function sessionRefreshHeaders(request: Request): Promise<Headers |
   return headers;
 }
 
-// ─── Guards (DESIGN D6) ─────────────────────────────────────────────────────────────────────────
+// ─── Guards (docs/product.md §12) ─────────────────────────────────────────────────────────────────────────
 
 export const ADMIN_SIGN_IN_MESSAGE = "Please sign in to access the admin dashboard";
 export const ADMIN_DENIED_MESSAGE = "Access denied. Admin privileges required.";
@@ -555,11 +649,24 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** A signed-in admin; anybody else is sent home with the spec's message (SPEC §6). */
+/**
+ * docs/product.md §7.10: her address is in ADMIN_EMAILS and still unused there, so it makes her an
+ * administrator as soon as she confirms it.
+ */
+export async function adminConfirmationNeeded(user: SessionUser): Promise<boolean> {
+  if (user.isAdmin || user.emailVerified || !isAdminEmail(user.email, getServerEnv().ADMIN_EMAILS)) return false;
+  return adminEmailUnused(getDb(), user.email);
+}
+
+/** A signed-in admin; anybody else is sent home with the documented message (docs/product.md §12). */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (!user) {
     throw await redirectWithToast("/", { title: "Error", description: ADMIN_SIGN_IN_MESSAGE, variant: "destructive" });
+  }
+  // Listed in ADMIN_EMAILS but not yet confirmed: her settings say what to do.
+  if (!user.isAdmin && (await adminConfirmationNeeded(user))) {
+    throw await redirectWithToast("/settings", { title: ADMIN_CONFIRM_TEXT.title, description: ADMIN_CONFIRM_TEXT.toast, variant: "info" });
   }
   if (!user.isAdmin) {
     throw await redirectWithToast("/", { title: "Error", description: ADMIN_DENIED_MESSAGE, variant: "destructive" });

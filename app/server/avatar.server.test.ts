@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AVATAR_COLOURS, avatarInitials, renderInitialsAvatar } from "./avatar.server";
 
-describe("initials avatar (SPEC §3)", () => {
+describe("initials avatar (docs/product.md §7.9)", () => {
   it("uses the first-name and last-name initials", () => {
     expect(avatarInitials("sarah", "jones")).toBe("SJ");
     expect(avatarInitials("Éilis", "Ó Briain")).toBe("ÉÓ");

@@ -1,4 +1,4 @@
-// SPEC §3: the generated avatar is a 200×200 circular initials image on a random one of 12
+// docs/product.md §7.9: the generated avatar is a 200×200 circular initials image on a random one of 12
 // background colours, with two letters: the first-name and last-name initials, or the first two
 // letters of the first name when there is no last name. White text passes AA on every colour.
 
@@ -17,7 +17,7 @@ export const AVATAR_COLOURS = [
   "#5b4636", // cocoa
 ] as const;
 
-/** The two letters of SPEC §3, upper-cased; letters only (a name never renders markup). */
+/** The two letters of docs/product.md §7.9, upper-cased; letters only (a name never renders markup). */
 export function avatarInitials(firstName: string, lastName?: string | null): string {
   const letters = (s: string | null | undefined) => Array.from((s ?? "").normalize("NFC").replace(/[^\p{L}]/gu, ""));
   const first = letters(firstName);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { normaliseIp, parseTrustedProxies, resolveClientIp } from "./client-ip.server";
+import { isUntrustedLoopbackProxy, normaliseIp, parseTrustedProxies, rateLimitClientKey, resolveClientIp } from "./client-ip.server";
 
-describe("client IP (DESIGN D16)", () => {
+describe("client IP (docs/product.md §7.8)", () => {
   const proxies = parseTrustedProxies("10.0.0.2, 10.0.0.3 ,not-an-ip,");
 
   it("parses TRUSTED_PROXIES, ignoring blanks and malformed entries", () => {
@@ -32,5 +32,33 @@ describe("client IP (DESIGN D16)", () => {
     expect(normaliseIp("203.0.113.7:8080")).toBe("203.0.113.7");
     expect(normaliseIp("localhost")).toBeNull();
     expect(normaliseIp("")).toBeNull();
+  });
+});
+
+describe("a proxy on this machine that TRUSTED_PROXIES does not name", () => {
+  const none = parseTrustedProxies("");
+  it("is recognised from 127.0.0.1, ::1 and ::ffff:127.0.0.1 carrying X-Forwarded-For", () => {
+    for (const peer of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) expect(isUntrustedLoopbackProxy(peer, "203.0.113.7", none)).toBe(true);
+  });
+  it("is not assumed without X-Forwarded-For, from another address, or once TRUSTED_PROXIES is set", () => {
+    expect(isUntrustedLoopbackProxy("127.0.0.1", undefined, none)).toBe(false);
+    expect(isUntrustedLoopbackProxy("127.0.0.1", " ", none)).toBe(false);
+    expect(isUntrustedLoopbackProxy("203.0.113.9", "203.0.113.7", none)).toBe(false);
+    expect(isUntrustedLoopbackProxy("127.0.0.1", "203.0.113.7", parseTrustedProxies("10.0.0.2"))).toBe(false);
+  });
+});
+
+describe("the client key of the per-IP limits", () => {
+  it("is an IPv4 address as it is", () => {
+    expect(rateLimitClientKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(rateLimitClientKey("::ffff:203.0.113.9")).toBe("203.0.113.9");
+  });
+
+  it("is an IPv6 address's /64, which one household or server usually holds whole", () => {
+    const key = rateLimitClientKey("2001:db8:a:b::1");
+    expect(key).toBe("2001:db8:a:b::/64");
+    for (const ip of ["2001:db8:a:b:ffff:ffff:ffff:ffff", "2001:0DB8:000A:000B:1:2:3:4", "2001:db8:a:b::"]) expect(rateLimitClientKey(ip)).toBe(key);
+    expect(rateLimitClientKey("2001:db8:a:c::1")).not.toBe(key);
+    expect(rateLimitClientKey("::1")).toBe("0:0:0:0::/64");
   });
 });

@@ -1,6 +1,7 @@
 import net from "node:net";
+import type { AppLoadContext } from "react-router";
 
-// DESIGN D16: the client's IP address is the connecting peer's, unless that peer is one of our own
+// docs/product.md §7.8: the client's IP address is the connecting peer's, unless that peer is one of our own
 // proxies (TRUSTED_PROXIES), in which case X-Forwarded-For is read from the right, skipping the
 // trusted hops, and the first address that is not a proxy of ours is the client. A value a
 // visitor sends in X-Forwarded-For directly is never believed.
@@ -13,6 +14,15 @@ declare module "react-router" {
     /** The visitor's IP address by the trusted-proxy rule above; null when unknown. */
     clientIp?: string | null;
   }
+}
+
+/**
+ * The visitor's IP address as the server worked it out for this request (the one rule above),
+ * for rate limits, login history and consent records. Null when unknown: then nothing that the
+ * visitor sent is believed instead.
+ */
+export function clientIpOf(context: AppLoadContext | undefined): string | null {
+  return normaliseIp(context?.clientIp ?? null);
 }
 
 /** "::ffff:203.0.113.7" → "203.0.113.7"; anything that is not an IP address → null. */
@@ -62,4 +72,60 @@ export function resolveClientIp(
   }
   // Every hop was one of our proxies (e.g. a health check from inside): the left-most is nearest.
   return normaliseIp(hops[0]) ?? peer;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1"]);
+
+/**
+ * True when a request looks like it came through a proxy on this machine (from 127.0.0.1 or ::1,
+ * carrying X-Forwarded-For) while TRUSTED_PROXIES is unset: every visitor then has the proxy's
+ * address, so they all share one rate limit and one login-history address.
+ */
+export function isUntrustedLoopbackProxy(
+  peerAddress: string | null | undefined,
+  forwardedFor: string | string[] | null | undefined,
+  trustedProxies: ReadonlySet<string>,
+): boolean {
+  if (trustedProxies.size > 0 || forwardedFor === undefined || forwardedFor === null) return false;
+  if ((Array.isArray(forwardedFor) ? forwardedFor.join("") : forwardedFor).trim() === "") return false;
+  const peer = normaliseIp(peerAddress);
+  return peer !== null && LOOPBACK.has(peer);
+}
+
+export const UNTRUSTED_PROXY_WARNING =
+  "Requests arrive from a proxy on this machine (127.0.0.1 or ::1) with X-Forwarded-For, but TRUSTED_PROXIES is not set: " +
+  "every visitor is seen as the proxy, so they all share one rate limit and sign-ins are recorded with its address. " +
+  "Set TRUSTED_PROXIES to the proxy's address (e.g. TRUSTED_PROXIES=127.0.0.1,::1) and restart.";
+
+/** "2001:db8::1" → its eight groups, as numbers; null if it is not an IPv6 address. */
+function ipv6Groups(ip: string): number[] | null {
+  if (net.isIP(ip) !== 6) return null;
+  let text = ip.toLowerCase();
+  // An embedded IPv4 tail ("::ffff:1.2.3.4", "64:ff9b::1.2.3.4") as two groups.
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, null];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const fill = tail === null ? [] : Array(8 - left.length - right.length).fill("0");
+  const groups = [...left, ...fill, ...right].map((g) => Number.parseInt(g, 16));
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+/**
+ * The key a visitor is counted under by the per-IP limits: an IPv4 address as it is, an IPv6
+ * address by its /64. One home or one server is usually given a whole /64, so counting single
+ * IPv6 addresses would give each visitor billions of fresh allowances.
+ */
+export function rateLimitClientKey(ip: string): string {
+  const normalised = normaliseIp(ip) ?? ip.trim().toLowerCase();
+  const groups = ipv6Groups(normalised);
+  if (!groups) return normalised;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }

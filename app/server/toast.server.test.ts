@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
+import { reloadConfig } from "~/config/env.server";
 import { readToast, redirectWithToast, TOAST_COOKIE_NAME } from "./toast.server";
 
 const saved = { AUTH_SECRET: process.env.AUTH_SECRET, SITE_URL: process.env.SITE_URL };
 beforeAll(() => {
   process.env.AUTH_SECRET = "unit-test-secret-0123456789-abcdefghijklmn";
   process.env.SITE_URL = "https://www.example.co.uk";
-  resetConfigForTests();
+  reloadConfig();
 });
 afterAll(() => {
   for (const [key, value] of Object.entries(saved)) {
     if (value === undefined) delete process.env[key];
     else process.env[key] = value;
   }
-  resetConfigForTests();
+  reloadConfig();
 });
 
 function requestWith(setCookie: string): Request {

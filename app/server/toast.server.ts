@@ -3,26 +3,15 @@ import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { getServerEnv } from "~/config/env.server";
 import { getAuthSecret } from "~/server/auth-secret.server";
+import type { FlashToast, FlashToastInput, FlashToastVariant } from "~/utils/flash-toast";
 
-// Flash toasts (CONVENTIONS "Toasts after a redirect travel in a one-time cookie read by the root
-// loader"): an action or guard redirects with redirectWithToast(); the root loader reads the
+// Flash toasts (decision 016: toasts after a redirect travel in a one-time cookie read by the root
+// loader): an action or guard redirects with redirectWithToast(); the root loader reads the
 // cookie with readToast(), clears it in the same response, and the page shows the toast once
 // through showToast(). The cookie is signed with the site's secret, so nobody else can put words
 // in the site's mouth, and expires after a minute if it is never read.
 
-export type FlashToastVariant = "default" | "success" | "info" | "warning" | "destructive";
-
-export interface FlashToastInput {
-  title: string;
-  description?: string;
-  variant?: FlashToastVariant;
-}
-
-export interface FlashToast extends Required<Pick<FlashToastInput, "title" | "variant">> {
-  /** Unique per toast, so the page shows each one once however often it re-renders. */
-  id: string;
-  description: string | null;
-}
+export type { FlashToast, FlashToastInput, FlashToastVariant };
 
 const FlashToastSchema = z.object({
   id: z.string().max(64),
@@ -68,7 +57,7 @@ export async function redirectWithToast(
   // After a fetcher's action the browser loads the target as a new document (React Router's
   // redirectDocument), so exactly one request reads the toast: that document's root loader. A
   // client-side navigation would also call the root loader through a `.data` request, and for a
-  // page that does not hydrate (it loads as a document, app/islands/page.ts) both requests would
+  // page that does not hydrate (it loads as a document, app/utils/islands-page.ts) both requests would
   // race for the one-time cookie.
   headers.set("X-Remix-Reload-Document", "true");
   return redirect(url, { status: init.status ?? 302, headers });

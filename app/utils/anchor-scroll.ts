@@ -1,4 +1,4 @@
-// SPEC §2 "Anchors used" and §9 "Timing": a link to #top or #consultation scrolls smoothly to its
+// docs/product.md §2.3 and §14.4: a link to #top or #consultation scrolls smoothly to its
 // target 100 ms after the click, on the same page or on arrival at another page
 // (/coaching-services#consultation). With prefers-reduced-motion the scroll is instant.
 // No React here: the pages that hydrate use it through smooth-scroll.ts, the pages that do not
@@ -38,7 +38,7 @@ export function scrollToAnchor(id: string): boolean {
   return true;
 }
 
-/** Scrolls to the anchor after the spec's 100 ms; returns a cancel function. */
+/** Scrolls to the anchor after the documented 100 ms; returns a cancel function. */
 export function scheduleScrollToAnchor(id: string, delay = SMOOTH_SCROLL_DELAY_MS): () => void {
   const timer = window.setTimeout(() => scrollToAnchor(id), delay);
   return () => window.clearTimeout(timer);
@@ -60,5 +60,5 @@ export function smoothTarget(event: MouseEvent): { anchor: HTMLAnchorElement; ur
 }
 
 
-/** SPEC §9: arriving at /contact#consultation, the page scrolls to the booking section after 500 ms. */
+/** docs/product.md §14.4: arriving at /contact#consultation, the page scrolls to the booking section after 500 ms. */
 export const CONTACT_HASH_SCROLL_DELAY_MS = 500;

@@ -28,7 +28,7 @@ export type AuthActionResult =
   | { ok: true; kind: "reset-email-sent"; message: string }
   | { ok: false; kind: "validation" | "service" | "unexpected"; message: string };
 
-// SPEC §8 "Authentication form".
+// docs/product.md §7.1.
 export const AUTH_TEXT = {
   success: "Success",
   signedIn: "Successfully signed in!",
@@ -45,3 +45,14 @@ export const AUTH_TEXT = {
 
 /** The honeypot field: people never see or fill it; bots that fill every field do. */
 export const HONEYPOT_FIELD = "website";
+
+/**
+ * docs/product.md §7.10: an address in ADMIN_EMAILS opens the admin dashboard once it is confirmed. Shown on
+ * the settings page, and in the toast of a visit to the dashboard before then.
+ */
+export const ADMIN_CONFIRM_TEXT = {
+  title: "Please confirm your email address",
+  toast: "Your email address must be confirmed before you can open the admin dashboard.",
+  message:
+    "Your email address must be confirmed before you can open the admin dashboard. Please use the link we emailed you, or send a new one with 'Resend verification email' under Account Status.",
+} as const;

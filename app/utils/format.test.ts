@@ -25,7 +25,7 @@ describe("format", () => {
     expect(formatLongDate("2025-01-05T12:00:00Z")).toBe("5 January 2025");
     expect(formatDateTime("2025-07-05T12:45:00Z")).toBe("5 July 2025 at 13:45");
   });
-  it("writes the admin formats of SPEC §2", () => {
+  it("writes the admin formats of docs/product.md §14.5", () => {
     expect(formatShortDate("2025-01-05T12:00:00Z")).toBe("Jan 5, 2025");
     expect(formatShortDateTime("2025-01-05T13:45:00Z")).toBe("Jan 5, 2025 13:45");
   });

@@ -1,4 +1,4 @@
-// One place for money and date formatting (CONVENTIONS "Data"). Display time zone: Europe/London.
+// One place for money and date formatting (docs/architecture.md §6 "Data"). Display time zone: Europe/London.
 
 const TZ = "Europe/London";
 
@@ -9,7 +9,7 @@ const clockTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2
 const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: TZ });
 const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
-/** 30000 → "£300.00" (SPEC §9: minor units shown divided by 100 with two decimals). */
+/** 30000 → "£300.00" (docs/product.md §14.5: minor units shown divided by 100 with two decimals). */
 export function formatMoney(pence: number, currency = "gbp"): string {
   const symbol = currency.toLowerCase() === "gbp" ? "£" : `${currency.toUpperCase()} `;
   return `${symbol}${(pence / 100).toFixed(2)}`;
@@ -32,24 +32,24 @@ export function formatDateTime(date: Date | string): string {
   return `${formatLongDate(d)} at ${time}`;
 }
 
-/** "Jan 5, 2025": SPEC §2 admin 'Joined' format. */
+/** "Jan 5, 2025": docs/product.md §14.5 admin 'Joined' format. */
 export function formatShortDate(date: Date | string): string {
   return shortDate.format(new Date(date));
 }
 
-/** "Jan 5, 2025 13:45": SPEC §2 activity-log timestamp. */
+/** "Jan 5, 2025 13:45": docs/product.md §14.5 activity-log timestamp. */
 export function formatShortDateTime(date: Date | string): string {
   const d = new Date(date);
   const time = clockTime.format(d);
   return `${formatShortDate(d)} ${time}`;
 }
 
-/** SPEC §9: a transaction id is shown as its first 20 characters followed by '...'. */
+/** docs/product.md §14.5: a transaction id is shown as its first 20 characters followed by '...'. */
 export function truncateSessionId(id: string): string {
   return id.length > 20 ? `${id.slice(0, 20)}...` : id;
 }
 
-/** "grant_admin" → "GRANT ADMIN" (SPEC §2 activity log badge). */
+/** "grant_admin" → "GRANT ADMIN" (docs/product.md §14.5 activity log badge). */
 export function actionLabel(actionType: string): string {
   return actionType.replace(/_/g, " ").toUpperCase();
 }

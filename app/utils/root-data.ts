@@ -1,5 +1,29 @@
 import { useRouteLoaderData } from "react-router";
-import type { RootLoaderData } from "~/root";
+import type { PublicSiteConfig } from "~/config/public";
+import type { FlashToast } from "~/utils/flash-toast";
+
+// The root loader's data (app/root.tsx), typed here so that components and routes can read it
+// without importing the root module.
+
+/** The signed-in user as the browser sees it (the navigation, settings). */
+export interface RootUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string | null;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+  twoFactorEnabled: boolean;
+}
+
+export interface RootLoaderData {
+  site: PublicSiteConfig;
+  user: RootUser | null;
+  /** Flash toasts to show once (decision 016: a one-time cookie read here). */
+  toasts: FlashToast[];
+}
+
 
 /** The root loader's data (site configuration and the signed-in user) from any component. */
 export function useRootData(): RootLoaderData {

@@ -62,7 +62,7 @@ export function seo(matches: readonly (MatchLike | undefined)[], input: SeoInput
   return tags;
 }
 
-/** The schema.org Offer of a catalogue product: its price from the catalogue (DESIGN D1), in pounds. */
+/** The schema.org Offer of a catalogue product: its price from the catalogue (docs/product.md §5.1), in pounds. */
 export function offerJsonLd(site: Pick<PublicSiteConfig, "siteUrl" | "businessName">, product: Product): Record<string, unknown> {
   const price = (product.pricePence / 100).toFixed(2);
   const priceCurrency = product.currency.toUpperCase();

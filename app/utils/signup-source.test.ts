@@ -4,7 +4,7 @@ import { DEFAULT_SIGNUP_SOURCE, signupSourceFromPath } from "./signup-source";
 
 const catalogue = loadSiteConfig({}).catalogue;
 
-describe("signupSourceFromPath (SPEC §9)", () => {
+describe("signupSourceFromPath (docs/product.md §7.2)", () => {
   it.each([
     ["/build-stronger-foundations", "Build Stronger Foundations"],
     ["/build-stronger-foundations-checkout", "Build Stronger Foundations"],

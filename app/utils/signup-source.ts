@@ -1,6 +1,6 @@
 import type { Product } from "~/config/catalogue";
 
-// SPEC §9: a member's signup_source (and initial_signup) comes from the page she signed up on.
+// docs/product.md §7.2: a member's signup_source (and initial_signup) comes from the page she signed up on.
 // A page of one of the three offers (its sales page, checkout or interest page) gives that
 // offer's name from the catalogue: 'Build Stronger Foundations', 'Learn to Lift', or the 1-to-1
 // plan's name ('Stronger with Jo' for the demo coach). Any other page gives its path's words

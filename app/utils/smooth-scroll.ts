@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
 import { scheduleScrollToAnchor, smoothTarget } from "./anchor-scroll";
 
-// SPEC §2 "Anchors used" and §9 "Timing": a link to #top or #consultation scrolls smoothly to its
+// docs/product.md §2.3 and §14.4: a link to #top or #consultation scrolls smoothly to its
 // target 100 ms after the click, on the same page or on arrival at another page
 // (/coaching-services#consultation). With prefers-reduced-motion the scroll is instant.
 

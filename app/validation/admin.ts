@@ -1,6 +1,7 @@
 import { z } from "~/validation/zod";
 
-// SPEC §5 "Admin": edits are not validated beyond bounds; an empty last name is stored as null.
+// The Users tab's form rules, in one place for the browser and the server.
+// docs/product.md §11.7: edits are not validated beyond bounds; an empty last name is stored as null.
 
 export const DELETE_CONFIRMATION_WORD = "DELETE";
 
@@ -17,3 +18,69 @@ export const AdminEditUserSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
 });
+
+// What the browser and the server share about the Users tab's three actions (docs/product.md §10.3–§10.6
+// and §11.7): the words, the form fields and their Zod schemas. Every action is a POST to
+// /settings/admin with `intent`; see routes/admin/dashboard.tsx.
+
+export const ADMIN_INTENTS = ["update-user", "toggle-admin", "delete-user"] as const;
+export type AdminIntent = (typeof ADMIN_INTENTS)[number];
+
+export const ADMIN_TEXT = {
+  success: "Success",
+  error: "Error",
+  loadUsersFailed: "Failed to load users",
+  noUsers: "No users found matching your search.",
+  searchPlaceholder: "Search by name or email...",
+  updated: "User details updated successfully",
+  updateFailed: "Failed to update user details",
+  noChanges: "No changes",
+  noChangesText: "Nothing needed saving.",
+  adminFailed: "Failed to update admin status",
+  granted: (firstName: string) => `Granted admin access to ${firstName}`,
+  removed: (firstName: string) => `Removed admin access from ${firstName}`,
+  lastAdminRole: "You are the only administrator. Make another member an administrator before removing your own admin access.",
+  deleted: "User account deleted successfully",
+  deleteFailed: "Failed to delete user account",
+  confirmDelete: "Please type DELETE to confirm",
+  notFound: "That member no longer exists. The list has been refreshed.",
+  noActivity: "No activity recorded yet.",
+  saving: "Saving...",
+  deleting: "Deleting...",
+} as const;
+
+/** Member ids are Better Auth's (letters and digits) or UUIDs; anything else names no one. */
+const UserIdSchema = z
+  .string({ error: "Unknown member." })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, "Unknown member.");
+
+/** Control characters (line breaks, escapes, NUL) never belong in a name (decision 162). */
+const CONTROL = /\p{Cc}/u;
+
+export const UpdateUserFormSchema = AdminEditUserSchema.extend({
+  userId: UserIdSchema,
+  // The column is required (and the toasts greet her by it), so the one bound beyond the documented ones.
+  firstName: AdminEditUserSchema.shape.firstName.pipe(
+    z
+      .string()
+      .min(1, "First name is required")
+      .refine((v) => !CONTROL.test(v), "First name contains a character that isn't allowed"),
+  ),
+  lastName: AdminEditUserSchema.shape.lastName.refine(
+    (v) => v === null || !CONTROL.test(v),
+    "Last name contains a character that isn't allowed",
+  ),
+});
+
+export const ToggleAdminFormSchema = z.object({ userId: UserIdSchema });
+
+export const DeleteUserFormSchema = DeleteConfirmationSchema.extend({ userId: UserIdSchema });
+
+/** The answer of a failed action (a success redirects back to the list with a toast). */
+export interface AdminActionFailure {
+  ok: false;
+  intent: AdminIntent | null;
+  title: string;
+  message: string;
+}

@@ -11,7 +11,7 @@ const valid = {
   terms: "on",
 };
 
-describe("sign-up schema (SPEC §5)", () => {
+describe("sign-up schema (docs/product.md §11.3)", () => {
   it("accepts a valid sign-up, trimming names and turning an empty phone into null", () => {
     const r = parseFirst(SignupSchema, { ...valid, firstName: "  Sarah ", lastName: " Jones " });
     expect(r).toEqual({
@@ -50,7 +50,7 @@ describe("sign-up schema (SPEC §5)", () => {
   });
 });
 
-describe("log-in schema (SPEC §5)", () => {
+describe("log-in schema (docs/product.md §11.3)", () => {
   it("accepts any password of 6 or more characters", () => {
     expect(parseFirst(LoginSchema, { email: "a@b.co", password: "abcdef" }).ok).toBe(true);
   });

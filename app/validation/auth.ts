@@ -1,6 +1,7 @@
 import { z } from "~/validation/zod";
+import { personName } from "./names";
 
-// SPEC §5 "Log-in" and "Sign-up": one schema each, shared by the browser and the server. The keys
+// docs/product.md §11.2 and "Sign-up": one schema each, shared by the browser and the server. The keys
 // are in the order the form shows its fields, so the first failing message is the top-most one.
 
 const email = z
@@ -21,18 +22,20 @@ export const newPassword = z
   );
 
 /**
- * Control characters (NUL, escape codes, line breaks…) never belong in a name or a phone number;
- * they would reach emails, the admin's CSV export and logs as they are (found by fuzzing).
+ * Control characters (NUL, escape codes, line breaks…) never belong in a phone number (nor a
+ * name, validation/names.ts); they would reach emails, the admin's CSV export and logs as they
+ * are (found by fuzzing).
  */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 
-function personName(label: "First name" | "Last name") {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(50, `${label} must be less than 50 characters`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), `${label} contains a character that isn't allowed`);
+/** The name rule shared with the settings page (validation/names.ts), in the sign-up form's words. */
+function signupName(label: "First name" | "Last name") {
+  return personName({
+    required: `${label} is required`,
+    tooLong: `${label} must be less than 50 characters`,
+    characters: `${label} can only contain letters, spaces, hyphens, and apostrophes`,
+    control: `${label} contains a character that isn't allowed`,
+  });
 }
 
 export const LoginSchema = z.object({
@@ -44,8 +47,8 @@ export const LoginSchema = z.object({
 });
 
 export const SignupSchema = z.object({
-  firstName: personName("First name"),
-  lastName: personName("Last name"),
+  firstName: signupName("First name"),
+  lastName: signupName("Last name"),
   phone: z
     .string()
     .trim()

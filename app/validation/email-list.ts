@@ -1,7 +1,7 @@
 import { z } from "~/validation/zod";
 import { EMAIL_LIST_FORMS, EMAIL_LIST_MESSAGES } from "./email-list-text";
 
-// SPEC §5 "Forms for email lists" and DESIGN D12: email required and valid; first name and the
+// docs/product.md §11.5 and docs/product.md §6: email required and valid; first name and the
 // biggest challenge optional; lengths bounded. `form` says which form it came from.
 
 export * from "./email-list-text";

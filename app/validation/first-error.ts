@@ -1,6 +1,6 @@
 import type { z } from "zod";
 
-/** SPEC §5: only the first failing message is shown. */
+/** docs/product.md §11: only the first failing message is shown. */
 export function firstError(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check the form and try again.";
 }

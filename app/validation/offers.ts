@@ -1,12 +1,12 @@
 import { z } from "~/validation/zod";
 
-// The Offers tab (issue 6): the coach types a price in pounds and the next cohort's start as a
+// The Offers tab (docs/product.md §10.10): the coach types a price in pounds and the next cohort's start as a
 // date and time in UK time. One module for the browser and the server: the form's field names,
 // the parsing (pounds → pence, UK wall-clock time → an instant) and every message.
 
 export const UK_TIME_ZONE = "Europe/London";
 
-/** The bounds the coach may set from the dashboard (SPEC §9 prices sit well inside them). */
+/** The bounds the coach may set from the dashboard (docs/product.md §14.1 prices sit well inside them). */
 export const PRICE_MIN_PENCE = 100;
 export const PRICE_MAX_PENCE = 1_000_000;
 

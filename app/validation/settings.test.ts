@@ -4,7 +4,7 @@ import { checkAvatarFile, NameSchema, NotificationSchema, PasswordChangeSchema, 
 import { DeleteConfirmationSchema } from "./admin";
 import { EmailListSignupSchema } from "./email-list";
 
-describe("settings schemas (SPEC §5)", () => {
+describe("settings schemas (docs/product.md §11.6)", () => {
   it.each([
     ["   ", "Name cannot be empty"],
     ["x".repeat(51), "Name must be less than 50 characters"],

@@ -1,15 +1,16 @@
 import { z } from "~/validation/zod";
 import { newPassword } from "./auth";
+import { personName } from "./names";
 
-// SPEC §5 "Account settings".
+// docs/product.md §11.6.
 
+/** The Full Name: the same name rule as sign-up (validation/names.ts), in the documented words. */
 export const NameSchema = z.object({
-  name: z
-    .string({ error: "Name cannot be empty" })
-    .trim()
-    .min(1, "Name cannot be empty")
-    .max(50, "Name must be less than 50 characters")
-    .regex(/^[\p{L}\p{M}' -]+$/u, "Name can only contain letters, spaces, hyphens, and apostrophes"),
+  name: personName({
+    required: "Name cannot be empty",
+    tooLong: "Name must be less than 50 characters",
+    characters: "Name can only contain letters, spaces, hyphens, and apostrophes",
+  }),
 });
 
 const filled = z.string({ error: "Please fill in all password fields" }).min(1, "Please fill in all password fields");
@@ -27,6 +28,25 @@ export const EmailChangeSchema = z.object({
     .max(255, "Email must be less than 255 characters")
     .pipe(z.email("Invalid email address")),
 });
+
+// Asked again before the email address changes or the account is deleted (docs/product.md §9.2): her
+// password, or for a member with two-factor authentication on, a code from her app instead.
+export const CURRENT_SECRET_TEXT = {
+  passwordLabel: "Current password",
+  secretLabel: "Current password or authenticator code",
+  passwordNeeded: "Please enter your current password",
+  secretNeeded: "Please enter your current password or a 6-digit code from your authenticator app",
+  wrongPassword: "Your current password is incorrect. Please try again.",
+  wrongSecret: "That password or code didn't match. Please try again.",
+  tooMany: "Too many attempts. Please wait 15 minutes and try again.",
+} as const;
+
+/** The current-password field of the email change and the Delete Account dialog. */
+export function currentSecretSchema(twoFactorEnabled: boolean) {
+  const needed = twoFactorEnabled ? CURRENT_SECRET_TEXT.secretNeeded : CURRENT_SECRET_TEXT.passwordNeeded;
+  const wrong = twoFactorEnabled ? CURRENT_SECRET_TEXT.wrongSecret : CURRENT_SECRET_TEXT.wrongPassword;
+  return z.object({ currentPassword: z.string({ error: needed }).min(1, needed).max(128, wrong) });
+}
 
 export const NotificationSchema = z.object({
   enabled: z.union([z.boolean(), z.enum(["true", "false"])], { error: "Invalid notification setting" })

@@ -1,6 +1,6 @@
 import { z } from "~/validation/zod";
 
-// The code of the sign-in's second step (DESIGN D14): six digits from an authenticator app, or
+// The code of the sign-in's second step (docs/product.md §7.7): six digits from an authenticator app, or
 // one of the backup codes shown when two-factor authentication was turned on ("AbCde-12345").
 
 export const TOTP_CODE_PATTERN = /^\d{6}$/;

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "../support/admin-e2e";
 import { expect, test, type Locator, type Page } from "../support/e2e";
 
-// The Integrations tab of /settings/admin in a real browser (SPEC §2; DESIGN D12, issue 6): a
+// The Integrations tab of /settings/admin in a real browser (docs/product.md §10.8, §6.6): a
 // visitor confirms a newsletter sign-up, the server's own worker processes the sync (the test
 // server runs without KIT_API_KEY, so the "local" provider), and the administrator sees the
 // email-marketing card with its note, figures, the disabled 'Retry failed' and the link to the

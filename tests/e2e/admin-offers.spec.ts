@@ -1,9 +1,10 @@
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page, toastLocator } from "../support/e2e";
+import { waitForLink } from "../support/outbox";
 import { makeTempDir, freePort, startServer, type RunningServer } from "../support/processes";
 
-// The Offers tab (issue 6; DESIGN D1): the admin changes the Learn to Lift price and the next
+// The Offers tab (docs/product.md §10.10, §5.1): the admin changes the Learn to Lift price and the next
 // cohort date, and the sales page, its structured data, the countdown, the checkout and the
 // payment page use them at once; resetting restores the installed values; a refused form
 // (without JavaScript) changes nothing.
@@ -53,6 +54,9 @@ async function adminContext(browser: Browser, options: { javaScriptEnabled?: boo
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("link", { name: "Profile Settings" }).first()).toBeVisible({ timeout: 15_000 });
+    // ADMIN_EMAILS makes her an administrator once she confirms her address (docs/product.md §7.10).
+    await page.goto(await waitForLink(path.join(temp.dir, "data"), ADMIN_EMAIL, /\/api\/auth\/verify-email\?token=/, 15_000));
+    await expect(page.locator('header a[href="/settings/admin"]').first()).toBeAttached();
     adminState = await context.storageState();
     await context.close();
   }
@@ -131,7 +135,7 @@ test("an admin changes the Learn to Lift price and the cohort date; every page a
     await expect(page).toHaveURL(/\/test-checkout\/cs_test_/);
     await expect(page.getByRole("main")).toContainText("£275.00");
     await page.getByRole("button", { name: "Pay" }).click();
-    // DESIGN D2: the success page shows what was charged and recorded.
+    // docs/product.md §8.5: the success page shows what was charged and recorded.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
     await expect(page.getByText("Learn to Lift - £275.00")).toBeVisible();
   } finally {

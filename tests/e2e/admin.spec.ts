@@ -3,8 +3,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin, toast } from "../support/admin-e2e";
 import { clientIpFor, expect, request as playwrightRequest, test, type Locator, type Page, type TestInfo } from "../support/e2e";
 
-// /settings/admin in a real browser (SPEC §2 /settings/admin, §4, §5 "Admin", §6, §8 "Admin";
-// DESIGN D6, D8, D9, D10): the guard, the stat cards and chart, search and paging, the three
+// /settings/admin in a real browser (docs/product.md §10, §11.7, §12;
+// §7.10): the guard, the stat cards and chart, search and paging, the three
 // row actions with their dialogs and toasts, the activity log and the CSV export. The admin is
 // ADMIN_EMAILS' address for the project (playwright.config.ts); members are made per test.
 
@@ -62,7 +62,7 @@ async function search(page: Page, query: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(query).replace(/%20/g, "\\+")}`));
 }
 
-test.describe("the guard (DESIGN D6)", () => {
+test.describe("the guard (docs/product.md §10.1)", () => {
   test("sends a visitor home with 'Please sign in to access the admin dashboard', and gives her no CSV", async ({ page }) => {
     await page.goto("/settings/admin");
     await expect(page).toHaveURL("/");
@@ -109,13 +109,15 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
   await expect(page.getByRole("table", { name: /Sign-ups and revenue .* per week/ }).getByRole("row")).toHaveCount(13);
 
   const tabs = page.getByRole("tablist", { name: "Admin sections" });
-  await expect(tabs.getByRole("tab")).toHaveText(["Users", "Integrations", "Activity Log", "Offers"]);
+  await expect(tabs.getByRole("tab")).toHaveText(["Users", "Sales", "Subscribers", "Integrations", "Activity Log", "Offers", "Emails"]);
   await expect(tabs.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("searchbox", { name: "Search members by name or email" })).toHaveAttribute("placeholder", "Search by name or email...");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await screenshot(page, testInfo, "users");
 
   for (const [name, param, check] of [
+    ["Sales", "sales", "Every payment, newest first: one-off purchases, first months and renewals."],
+    ["Subscribers", "subscribers", null],
     ["Integrations", "integrations", null],
     ["Activity Log", "activity", "Recent administrative actions"],
     ["Offers", "offers", null],
@@ -126,12 +128,26 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
     const panel = page.getByRole("tabpanel");
     await expect(panel).toBeVisible();
     if (check) await expect(panel.getByText(check)).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations, name).toEqual([]);
     await screenshot(page, testInfo, param);
   }
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   // The tabs are links: each view has an address that opens it directly.
   await page.goto("/settings/admin?tab=activity");
   await expect(tabs.getByRole("tab", { name: "Activity Log" })).toHaveAttribute("aria-selected", "true");
+});
+
+test("the Sales tab filters by product and status through the URL, without JavaScript too, and offers the filter as CSV @mobile", async ({ page }, testInfo) => {
+  await openDashboardAsAdmin(page, testInfo);
+  await page.goto("/settings/admin?tab=sales");
+  const filter = page.getByRole("form", { name: "Filter sales" });
+  await filter.getByLabel("Product").selectOption({ label: "Learn to Lift" });
+  await filter.getByLabel("Status").selectOption({ label: "Refunded" });
+  await filter.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL("/settings/admin?tab=sales&product=learn-to-lift&status=refunded");
+  await expect(page.getByRole("status").filter({ hasText: "after refunds" })).toContainText(/match(es)? the filter/);
+  await expect(page.getByRole("link", { name: "Export sales (CSV)" })).toHaveAttribute("href", "/settings/admin/sales.csv?product=learn-to-lift&status=refunded");
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await screenshot(page, testInfo, "sales");
 });
 
 test("search is case-insensitive, pages by 25 through the URL, and says when nothing matches", async ({ page }, testInfo) => {
@@ -195,7 +211,7 @@ test("Edit User Details, toggle admin and the activity log @mobile", async ({ pa
   await expect(edited).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`q=${word}`));
 
-  // Toggle admin both ways, with the spec's toasts.
+  // Toggle admin both ways, with the documented toasts.
   await edited.getByRole("button", { name: `Grant admin access to Bryony ${word}-Hughes` }).click();
   await expect(toast(page, "Granted admin access to Bryony")).toBeVisible();
   await expect(edited.getByText("Admin", { exact: true })).toBeVisible();
@@ -214,7 +230,7 @@ test("Edit User Details, toggle admin and the activity log @mobile", async ({ pa
   await expect(log.nth(0)).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}/);
 });
 
-test("Delete User Account asks for DELETE, then deletes her (D10) @mobile", async ({ page }, testInfo) => {
+test("Delete User Account asks for DELETE, then deletes her (docs/product.md §10.6) @mobile", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const word = token();
   const [member] = await createMembers(testInfo, [{ firstName: "Rhian", lastName: word }]);

@@ -3,8 +3,8 @@ import { expect, test, type Locator, type Page } from "../support/e2e";
 import { loadSiteConfig } from "../../app/config/env.server";
 import { COACH } from "../support/site-routes";
 
-// SPEC §2 /strength-training (the long article), /terms and /privacy (January 2025), §3 "Resource
-// card: title, author, type, description".
+// docs/product.md §4.6 /strength-training (the long article) and its resource cards, and §4.7
+// /terms and /privacy (January 2025).
 
 const site = loadSiteConfig({});
 
@@ -30,7 +30,7 @@ test.describe("the article: Strength Training for Women Over 40", () => {
     "Evidence-based resources",
   ];
 
-  test("has every section the spec lists, in order @mobile", async ({ page }) => {
+  test("has every section docs/product.md lists, in order @mobile", async ({ page }) => {
     await page.goto("/strength-training");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Strength Training for Women Over 40");
     const article = page.getByRole("article", { name: "Strength Training for Women Over 40" });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
+import { confirmEmailAddress, expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
 
-// SPEC §4 "Auth form", §5 "Log-in" / "Sign-up", §8 "Authentication form", §6 roles: the login
+// docs/product.md §7.1–§7.3, §11.2, §11.3 and §12: the login
 // dialog of the navigation in a real browser. Every test makes its own member.
 
 const PASSWORD = "Stronger2025";
@@ -63,7 +63,7 @@ test.describe("sign-up and log-in from the navigation", () => {
     await page.goto("/coaching-services");
     const email = uniqueEmail("signup");
     const dialog = await openLoginDialog(page);
-    // Sign-up is the default mode, with the spec's fields and texts.
+    // Sign-up is the default mode, with the documented fields and texts.
     await expect(dialog.getByLabel("Phone (optional)")).toBeVisible();
     await expect(dialog.getByText("Must be at least 8 characters with uppercase, lowercase, and number")).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Terms and Conditions" })).toHaveAttribute("href", "/terms");
@@ -80,7 +80,7 @@ test.describe("sign-up and log-in from the navigation", () => {
     await expect(banner(page).getByRole("button", { name: "Login" })).toHaveCount(0);
     await expect(banner(page).getByRole("link", { name: "Admin" })).toHaveCount(0);
 
-    // A member may open /settings; the admin dashboard sends her home with the spec's message.
+    // A member may open /settings; the admin dashboard sends her home with the documented message.
     await avatarLink.click();
     await expect(page).toHaveURL("/settings");
     await page.goto("/settings/admin");
@@ -148,7 +148,7 @@ test.describe("sign-up and log-in from the navigation", () => {
   });
 });
 
-test.describe("validation (SPEC §5)", () => {
+test.describe("validation (docs/product.md §11.3)", () => {
   /** The newest toast (sonner marks it data-front) says 'Validation Error' and the message. */
   async function expectValidationToast(page: Page, message: string) {
     const newest = page.locator('[data-sonner-toast][data-front="true"]');
@@ -240,14 +240,15 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("administrators", () => {
-  test("see the Admin badge, and 'Admin Dashboard' and 'Profile Settings' in the mobile menu @mobile", async ({ page }, testInfo) => {
-    // ADMIN_EMAILS (playwright.config.ts) lists one address per project.
-    const email = `e2e-admin-${testInfo.project.name}@example.com`;
+  test("an ADMIN_EMAILS address opens the dashboard only once confirmed; then the Admin badge, and 'Admin Dashboard' and 'Profile Settings' in the mobile menu @mobile", async ({ page }, testInfo) => {
+    test.slow(); // a sign-up, a refused visit, an emailed confirmation and the dashboard
+    // ADMIN_EMAILS (playwright.config.ts) lists one address per project for this test alone.
+    const email = `e2e-new-admin-${testInfo.project.name}@example.com`;
     await page.goto("/");
     const dialog = await openLoginDialog(page);
     await fillSignUp(dialog, { email, firstName: "Jo", lastName: "Coach" });
     await dialog.getByRole("button", { name: "Create Account" }).click();
-    // On a retry the account already exists: log in instead.
+    // On a retry (or after another spec signed her up) the account already exists: log in instead.
     const created = toast(page, "Account created successfully!");
     const exists = toast(page, "User already exists");
     await expect(created.or(exists)).toBeVisible();
@@ -258,6 +259,21 @@ test.describe("administrators", () => {
       await dialog.getByRole("button", { name: "Log In" }).click();
     }
     await expect(banner(page).getByRole("link", { name: "Profile Settings" })).toBeVisible();
+
+    // docs/product.md §9.2: until her address is confirmed she is an ordinary member, and told why (a
+    // retry finds her confirmed already).
+    if (testInfo.retry === 0 || (await page.locator('header a[href="/settings/admin"]').count()) === 0) {
+      await expect(banner(page).getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+      await page.goto("/settings/admin");
+      await expect(page).toHaveURL("/settings");
+      await expect(toast(page, "must be confirmed before you can open the admin dashboard")).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: "Please confirm your email address" })).toContainText(
+        "Your email address must be confirmed before you can open the admin dashboard.",
+      );
+      await confirmEmailAddress(page, email);
+      await expect(page).toHaveURL("/");
+      await expect(toast(page, "Thank you for confirming your email address.")).toBeVisible();
+    }
 
     if (testInfo.project.name === "mobile") {
       await page.getByRole("button", { name: "Open menu" }).click();
@@ -271,5 +287,6 @@ test.describe("administrators", () => {
     }
     // The guard lets her in: the dashboard stays on screen.
     await expect(page).toHaveURL("/settings/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   });
 });

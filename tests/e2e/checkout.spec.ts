@@ -3,7 +3,7 @@ import { expect, test as base, type Browser, type BrowserContextOptions, type Pa
 import { COACH } from "../support/site-routes";
 
 // Buying each offer through the built-in test checkout (no Stripe key), end to end in Chromium:
-// SPEC §2 checkouts and /payment-success, §4 "Checkout", §8 alerts; DESIGN D2, D3, D4.
+// docs/product.md §8.1–§8.5: the checkouts, their alerts and /payment-success.
 
 type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
 
@@ -97,11 +97,11 @@ for (const offer of OFFERS) {
     await expect(page.getByText(sessionId)).toBeVisible();
     await expect(page.getByText(offer.line)).toBeVisible();
 
-    // A reload confirms the same purchase again and records nothing new (D3).
+    // A reload confirms the same purchase again and records nothing new (docs/product.md §8.4).
     await page.reload();
     await expect(page.getByText(offer.line)).toBeVisible();
 
-    // Her Payment History shows it once, as SPEC §9 formats it.
+    // Her Payment History shows it once, as docs/product.md §14.5 formats it.
     await page.goto("/settings");
     const truncated = `${sessionId.slice(0, 20)}...`;
     const row = page.getByRole("list", { name: "Purchases" }).getByRole("listitem").filter({ hasText: truncated });
@@ -114,6 +114,8 @@ for (const offer of OFFERS) {
       // A monthly offer she already has is not sold to her twice.
       await page.goto(offer.path);
       await expect(page.getByText(`You already have ${offer.product}.`)).toBeVisible();
+      await expect(page.getByText("Welcome back. Your subscription is running, so there's nothing more to pay.")).toBeVisible();
+      await expect(page.getByText(/Create your account below/)).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Complete Your Purchase" })).toHaveCount(0);
     }
   });
@@ -213,4 +215,70 @@ test("the success page records nothing for a visitor who is not logged in, and s
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
   await expect(page.getByRole("link", { name: "Contact Support" })).toHaveAttribute("href", "/contact");
   await expectNoAxeViolations(page);
+});
+
+const INTROS = [
+  {
+    path: "/build-stronger-foundations-checkout",
+    visitor: "Create your account below to join today",
+    member: "Complete your purchase below to join today",
+  },
+  {
+    path: "/learn-to-lift-checkout",
+    visitor: "Create your account below to secure your place.",
+    member: "Complete your purchase below to secure your place.",
+  },
+  {
+    path: `/stronger-with-${COACH.slug}-checkout`,
+    visitor: "Create your account below to start your coaching.",
+    member: "Complete your purchase below to start your coaching.",
+  },
+] as const;
+
+/** Signs up a new member in this page's browser context (she stays logged in for the test). */
+async function signUpHere(page: Page, tag: string) {
+  await page.goto("/auth?mode=sign-up");
+  await fillSignUp(page, uniqueEmail(tag), "Create Account");
+  await expect(page.getByRole("link", { name: /settings|profile/i }).first()).toBeVisible({ timeout: 15_000 });
+}
+
+test("a visitor is asked to create her account, a signed-in member to complete her purchase @mobile", async ({ page }) => {
+  test.slow(); // a sign-up and six pages
+  for (const intro of INTROS) {
+    await page.goto(intro.path);
+    await expect(page.getByText(intro.visitor, { exact: true })).toBeVisible();
+    await expect(page.getByText(intro.member)).toHaveCount(0);
+  }
+
+  await signUpHere(page, "intro");
+  for (const intro of INTROS) {
+    await page.goto(intro.path);
+    await expect(page.getByText(intro.member, { exact: true })).toBeVisible();
+    await expect(page.getByText(/Create your account/)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Complete Your Purchase" })).toBeVisible();
+  }
+  await expect(page.getByText("You're logged in, so your account is ready.")).toBeVisible();
+});
+
+test("two tabs of a monthly offer lead to the one payment page, so she pays once", async ({ page, context }) => {
+  test.slow(); // a sign-up and two tabs
+  await signUpHere(page, "two-tabs");
+  const first = await startPurchase(page, "/build-stronger-foundations-checkout");
+  const tab = await context.newPage();
+  const second = await startPurchase(tab, "/build-stronger-foundations-checkout");
+  expect(second).toBe(first);
+
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(`/payment-success?session_id=${first}`);
+  await expect(page.getByText("Build Stronger Foundations - £20.00 per month")).toBeVisible();
+
+  // The other tab's page is the same payment, already made: nothing to pay twice.
+  await tab.reload();
+  await expect(tab.getByText("This payment is complete")).toBeVisible();
+  await expect(tab.getByRole("button", { name: "Pay", exact: true })).toHaveCount(0);
+  await tab.goto("/build-stronger-foundations-checkout");
+  await expect(tab.getByText("You already have Build Stronger Foundations.")).toBeVisible();
+
+  await tab.goto("/settings");
+  await expect(tab.getByRole("list", { name: "Purchases" }).getByRole("listitem")).toHaveCount(1);
 });

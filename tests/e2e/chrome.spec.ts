@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "../support/e2e";
 
-// SPEC §2 "Shared chrome": navigation, mobile menu, footer, #top and #consultation scrolling.
+// docs/product.md §3: navigation, mobile menu, footer, #top and #consultation scrolling.
 
 const mainLinks = [
   ["Meet Jo", "/meet-jo"],

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { expect, test, type Page, toastLocator, waitForPageScript } from "../support/e2e";
 
-// Issue 7 item 1: the site works in a real browser under its Content-Security-Policy, with no
+// docs/security.md, decision 140: the site works in a real browser under its Content-Security-Policy, with no
 // violation reported: a cached public page (no inline script; its one script is ours) with the exit-intent popup and
 // an email-list sign-up, the booking embed (Cal.com's script and frame), and a signed-in member's
 // freshly rendered pages (scripts allowed by nonce) with toasts, an avatar preview (blob:) and the

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, waitForPageScript } from "../support/e2e";
 
-// SPEC §2 "Shared chrome", §4 "Exit-intent popup", §9 "Timing": after at least 60 s on a public
+// docs/product.md §3, §3.3, §14.4: after at least 60 s on a public
 // page, the popup appears when the mouse leaves through the top or the visitor leaves the page;
 // once per browser session, and never again once closed. Playwright's clock passes the 60 s.
 

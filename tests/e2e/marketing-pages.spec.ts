@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "../support/e2e";
 import { COACH } from "../support/site-routes";
 
-// SPEC §2 (Home, /meet-{name}, /coaching-services, /community, /contact), §4, §7 "Third-party
-// embeds" and §9 "Timing"; DESIGN D1 (prices from the catalogue) and D13 (booking embed).
+// docs/product.md §4.1–§4.5 (Home, /meet-{name}, /coaching-services, /community, /contact), §4.8
+// (the booking embed), §14.4 (timing) and §5.2 (prices from the catalogue).
 
 const SUCCESS = "Success! Now check your email to confirm your subscription.";
 const CAL = /^https:\/\/(app\.)?cal\.com\//;
@@ -313,7 +313,7 @@ test.describe("/coaching-services", () => {
   });
 });
 
-test.describe("booking embed (DESIGN D13)", () => {
+test.describe("booking embed (docs/product.md §4.8)", () => {
   test("is not requested before its section nears the viewport; the fallback link is there from the start", async ({ page }) => {
     await page.unrouteAll();
     const requested = await blockCal(page, { stub: true });

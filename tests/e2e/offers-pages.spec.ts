@@ -3,9 +3,9 @@ import { expect, test, type Locator, type Page } from "../support/e2e";
 import { loadSiteConfig } from "../../app/config/env.server";
 import { COACH } from "../support/site-routes";
 
-// SPEC §2 (/stronger-with-{name}, /learn-to-lift, /build-stronger-foundations, the waitlist page
-// and /learn-to-lift-interest), §4 (the countdown) and §9 (prices and offers); DESIGN D1 (every
-// price from the catalogue) and D13 (booking embed).
+// docs/product.md §5.3–§5.6 (/stronger-with-{name}, /learn-to-lift, /build-stronger-foundations, the
+// waitlist page and /learn-to-lift-interest, the countdown), §14.1 and §5.1 (every price from the
+// catalogue) and §4.8 (the booking embed).
 
 const SUCCESS = "Success! Now check your email to confirm your subscription.";
 
@@ -373,7 +373,7 @@ test.describe("the waitlist page (Make Exercise Easier)", () => {
     await expect(page).toHaveURL(/\/community(#top)?$/);
   });
 
-  test("the keyboard reaches first name, email and the button in order; success shows the spec's message", async ({ page }) => {
+  test("the keyboard reaches first name, email and the button in order; success shows the documented message", async ({ page }) => {
     // A unique forwarded address keeps this sign-up clear of other tests' rate-limit counts.
     await page.setExtraHTTPHeaders({ "X-Forwarded-For": `10.${process.pid % 250}.${Date.now() % 250}.${Math.floor(Math.random() * 250)}` });
     await page.goto("/build-stronger-foundations-interest");

@@ -62,7 +62,7 @@ for (const path of guardedRoutes) {
   });
 }
 
-test("an unknown path answers 404 with the spec's texts @mobile", async ({ page }) => {
+test("an unknown path answers 404 with the documented texts @mobile", async ({ page }) => {
   const response = await page.goto("/this-page-does-not-exist");
   expect(response?.status()).toBe(404);
   await expect(page.getByText("404", { exact: true })).toBeVisible();
@@ -78,7 +78,7 @@ test("the 404 page has no accessibility violations", async ({ page }) => {
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
 
-test("the second waitlist address redirects permanently (DESIGN D5)", async ({ request }) => {
+test("the second waitlist address redirects permanently (docs/product.md §2.1)", async ({ request }) => {
   const response = await request.get("/build-stronger-foundations/interest?ref=email", { maxRedirects: 0 });
   expect(response.status()).toBe(301);
   expect(response.headers()["location"]).toBe("/build-stronger-foundations-interest?ref=email");

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "../support/e2e";
 import { baseURL } from "../../playwright.config";
 import { COACH, publicRoutes } from "../support/site-routes";
 
-// Search engines and sharing (issue 4 item 6): every public page's head (canonical URL on
+// Search engines and sharing (docs/product.md §2.4): every public page's head (canonical URL on
 // SITE_URL, Open Graph and Twitter tags with the share image, JSON-LD that parses and has the
 // expected types), the share image itself, /sitemap.xml and /robots.txt. The server runs with
 // SITE_URL = baseURL (playwright.config.ts).
@@ -27,7 +27,7 @@ const EXPECTED_JSON_LD: Record<string, string[]> = {
   "/strength-training": ["Article", "FAQPage"],
 };
 
-/** Catalogue prices of the default configuration (DESIGN D1), in pounds. */
+/** Catalogue prices of the default configuration (docs/product.md §5.1), in pounds. */
 const PRICES = { learnToLift: 300, oneToOne: 477, foundations: 20 };
 
 type JsonLd = Record<string, unknown>;
@@ -120,7 +120,7 @@ test("the structured data carries the business, the catalogue prices and the FAQ
     [`Stronger with ${COACH.name}`, PRICES.oneToOne, `${baseURL}/stronger-with-${COACH.slug}-checkout`],
   ]);
 
-  // Each FAQPage lists as many questions as the page shows (SPEC §2: six on coaching services,
+  // Each FAQPage lists as many questions as the page shows (docs/product.md §2.4: six on coaching services,
   // eleven on Learn to Lift, five in the article).
   for (const [path, count] of [["/coaching-services", 6], ["/learn-to-lift", 11], ["/strength-training", 5]] as const) {
     await page.goto(path);

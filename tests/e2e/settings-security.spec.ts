@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
 
-// SPEC §2 '/settings' Security, §5 "Account settings", §8 "Settings"; DESIGN D14: the Security
+// docs/product.md §9.3, §11.6 and §7.7: the Security
 // card in a real browser. Every test makes its own member.
 
 const PASSWORD = "Stronger2025";
@@ -24,7 +24,8 @@ function toast(page: Page, text: string) {
 async function expectToast(page: Page, title: string, message: string) {
   const newest = page.locator('[data-sonner-toast][data-front="true"]');
   await expect(newest).toContainText(message);
-  await expect(newest).toContainText(title);
+  // The title exactly: "Error" is not "Validation Error".
+  await expect(newest.locator("[data-title]")).toHaveText(title);
 }
 
 async function openLoginDialog(page: Page): Promise<Locator> {
@@ -115,18 +116,18 @@ test.describe("Security card: password", () => {
     const update = card.getByRole("button", { name: "Update Password" });
 
     await update.click();
-    await expectToast(page, "Validation Error", "Please fill in all password fields");
+    await expectToast(page, "Error", "Please fill in all password fields");
 
     await card.getByLabel("Current Password").fill(PASSWORD);
     await card.getByLabel("New Password", { exact: true }).fill(NEW_PASSWORD);
     await card.getByLabel("Confirm New Password").fill("Different2026");
     await update.click();
-    await expectToast(page, "Validation Error", "New passwords don't match");
+    await expectToast(page, "Error", "New passwords don't match");
 
     await card.getByLabel("Confirm New Password").fill("weakpass1");
     await card.getByLabel("New Password", { exact: true }).fill("weakpass1");
     await update.click();
-    await expectToast(page, "Validation Error", "Password must contain at least one uppercase letter, one lowercase letter, and one number");
+    await expectToast(page, "Error", "Password must contain at least one uppercase letter, one lowercase letter, and one number");
 
     await card.getByLabel("Current Password").fill("NotMyPassword1");
     await card.getByLabel("New Password", { exact: true }).fill(NEW_PASSWORD);
@@ -173,7 +174,7 @@ test.describe("Security card: password", () => {
   });
 });
 
-test.describe("Security card: two-factor authentication (DESIGN D14)", () => {
+test.describe("Security card: two-factor authentication (docs/product.md §7.7)", () => {
   test("turn on with the QR code, then log-in asks for the code; backup codes; turn off", async ({ page }) => {
     test.slow();
     const email = uniqueEmail("totp");

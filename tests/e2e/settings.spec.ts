@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
+import { emailedLink, expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
 import sharp from "sharp";
 
-// /settings in a real browser (SPEC §2 /settings, §4, §5, §8 "Settings"; DESIGN D7, D10, D17):
+// /settings in a real browser (docs/product.md §9, §11.6; §7.5):
 // a new member signs up, sees every card, changes her name, uploads a picture, switches email
 // off, sees her login and no purchases, and deletes her account through the dialog.
 
@@ -16,8 +16,9 @@ function toast(page: Page, text: string) {
   return toastLocator(page, text);
 }
 
-/** Signs up through the navigation's dialog and opens /settings. */
-async function signUpAndOpenSettings(page: Page, tag: string, names = { firstName: "Sarah", lastName: "Jones" }) {
+/** Signs up through the navigation's dialog and opens /settings; returns her address. */
+async function signUpAndOpenSettings(page: Page, tag: string, names = { firstName: "Sarah", lastName: "Jones" }): Promise<string> {
+  const email = uniqueEmail(tag);
   await page.goto("/coaching-services");
   const dialog = page.getByRole("dialog");
   await expect(async () => {
@@ -26,7 +27,7 @@ async function signUpAndOpenSettings(page: Page, tag: string, names = { firstNam
   }).toPass({ timeout: 15_000 });
   await dialog.getByLabel("First name").fill(names.firstName);
   await dialog.getByLabel("Last name").fill(names.lastName);
-  await dialog.getByLabel("Email").fill(uniqueEmail(tag));
+  await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByLabel(/I agree to the/).check();
   await dialog.getByRole("button", { name: "Create Account" }).click();
@@ -35,6 +36,7 @@ async function signUpAndOpenSettings(page: Page, tag: string, names = { firstNam
   await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
   // Wait for hydration: the Upload button only shows server-side (for forms without JavaScript).
   await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
+  return email;
 }
 
 function card(page: Page, title: string): Locator {
@@ -70,18 +72,18 @@ test("a member manages her account on /settings and deletes it", async ({ page }
   await expect(actions.getByRole("button", { name: "Sign Out" })).toBeVisible();
   await expect(actions.getByRole("link", { name: "Download my data" })).toHaveAttribute("href", "/settings/data");
 
-  // Full Name: Update is disabled until the name changes; the navigation follows (D7).
+  // Full Name: Update is disabled until the name changes; the navigation follows (docs/product.md §9.2).
   const update = profile.getByRole("button", { name: "Update Full Name" });
   await expect(update).toBeDisabled();
   await profile.getByRole("textbox", { name: "Full Name" }).fill("R2-D2");
   await update.click();
   await expect(toast(page, "Name can only contain letters, spaces, hyphens, and apostrophes")).toContainText("Validation Error");
-  await profile.getByRole("textbox", { name: "Full Name" }).fill("Sally Anne Jones");
+  await profile.getByRole("textbox", { name: "Full Name" }).fill("Sally-Anne O’Brien");
   await update.click();
   await expect(toast(page, "Name updated successfully")).toBeVisible();
   await expect(update).toBeDisabled();
   await page.reload();
-  await expect(card(page, "Profile Information").getByRole("textbox", { name: "Full Name" })).toHaveValue("Sally Anne Jones");
+  await expect(card(page, "Profile Information").getByRole("textbox", { name: "Full Name" })).toHaveValue("Sally-Anne O’Brien");
   await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
 
   // Profile picture: preview at once, then Upload.
@@ -91,7 +93,7 @@ test("a member manages her account on /settings and deletes it", async ({ page }
   await profile.getByRole("button", { name: "Upload" }).click();
   await expect(toast(page, "Profile picture updated successfully")).toBeVisible();
   await expect(profile.getByRole("button", { name: "Upload" })).toHaveCount(0);
-  await expect(profile.getByRole("img", { name: "Sally Anne Jones" }).locator("img")).toHaveAttribute("src", /\/uploads\/profile-pictures\/.+\.png$/);
+  await expect(profile.getByRole("img", { name: "Sally-Anne O’Brien" }).locator("img")).toHaveAttribute("src", /\/uploads\/profile-pictures\/.+\.png$/);
   // The navigation's avatar follows (the root loader revalidates after the save).
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile Settings" }).locator("img")).toHaveAttribute("src", /\.png$/);
   // A file that is not an image is stopped in the browser.
@@ -110,18 +112,32 @@ test("a member manages her account on /settings and deletes it", async ({ page }
   await card(page, "Notifications & Privacy").getByRole("switch", { name: "Email Notifications" }).click();
   await expect(toast(page, "Email notifications enabled")).toBeVisible();
 
-  // Delete Account: Cancel first, then Delete Account.
+  // Delete Account: Cancel first, then Delete Account, which asks for her password (docs/product.md §9.2).
   await card(page, "Account Actions").getByRole("button", { name: "Delete Account" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog.getByRole("heading", { name: "Are you absolutely sure?" })).toBeVisible();
   await expect(
     dialog.getByText("This action cannot be undone. This will permanently delete your account and remove all your data from our servers."),
   ).toBeVisible();
-  await dialog.getByRole("button", { name: "Cancel" }).click();
+  // The password field has the focus, and the keyboard reaches Cancel from it.
+  await expect(dialog.getByLabel("Current password")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/settings$/);
   await card(page, "Account Actions").getByRole("button", { name: "Delete Account" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Delete Account" }).click();
+  // Without her password nothing is sent; a wrong one keeps the question open.
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(toast(page, "Please enter your current password")).toContainText("Validation Error");
+  await dialog.getByLabel("Current password").fill("Not-my-password-1");
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(toast(page, "Your current password is incorrect. Please try again.")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Current password")).toBeFocused();
+  await expect(dialog.getByLabel("Current password")).toHaveValue("");
+  await dialog.getByLabel("Current password").fill(PASSWORD);
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/$/);
   await expect(toast(page, "Your account has been permanently deleted")).toContainText("Account Deleted");
   await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
@@ -129,17 +145,51 @@ test("a member manages her account on /settings and deletes it", async ({ page }
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("email change asks for confirmation and Download my data is her own JSON", async ({ page }) => {
+test("email change asks for her password and confirmation, and Download my data is her own JSON", async ({ page }) => {
   await signUpAndOpenSettings(page, "email");
   const profile = card(page, "Profile Information");
   await profile.getByRole("textbox", { name: "Email Address" }).fill(uniqueEmail("new"));
   await profile.getByRole("button", { name: "Update Email Address" }).click();
+  await expect(toast(page, "Please enter your current password")).toContainText("Validation Error");
+  await profile.getByLabel("Current password").fill(PASSWORD);
+  await profile.getByRole("button", { name: "Update Email Address" }).click();
   await expect(toast(page, "Email update initiated. Please check your email to confirm the change.")).toBeVisible();
+  await expect(profile.getByLabel("Current password")).toHaveValue("");
 
   const download = page.waitForEvent("download");
   await card(page, "Account Actions").getByRole("link", { name: "Download my data" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+});
+
+test("a changed address is confirmed from the new inbox and can be undone from the old one @mobile", async ({ page }) => {
+  test.slow();
+  const oldEmail = await signUpAndOpenSettings(page, "undo");
+  const newEmail = uniqueEmail("moved");
+  const profile = card(page, "Profile Information");
+  await profile.getByRole("textbox", { name: "Email Address" }).fill(newEmail);
+  await profile.getByLabel("Current password").fill(PASSWORD);
+  await profile.getByRole("button", { name: "Update Email Address" }).click();
+  await expect(toast(page, "Email update initiated. Please check your email to confirm the change.")).toBeVisible();
+
+  // The link in the new inbox changes the address; her settings say so.
+  await page.goto(await emailedLink(newEmail, /\/email-change\/confirm\?token=/));
+  await expect(page).toHaveURL("/settings");
+  await expect(toast(page, "Your email address has been updated")).toBeVisible();
+  await expect(card(page, "Profile Information").getByRole("textbox", { name: "Email Address" })).toHaveValue(newEmail);
+
+  // The old inbox is told, with a way back: a page that asks first.
+  await page.goto(await emailedLink(oldEmail, /\/email-change\/undo\?token=/));
+  await expect(page.getByRole("heading", { level: 1, name: "Undo the change of your email address?" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(newEmail);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByRole("button", { name: "Undo the Change" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your email address is back" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText(oldEmail);
+  await expect(page.getByRole("link", { name: "Choose a New Password" })).toHaveAttribute("href", "/auth?mode=forgot-password");
+  // Every session ended, this one too.
+  await page.goto("/settings");
+  await expect(page).toHaveURL("/");
 });
 
 test("/settings has no axe-core violations @mobile", async ({ page }) => {

@@ -17,21 +17,21 @@ import {
 } from "~/server/db/schema";
 import { storeInitialsAvatar } from "~/server/models/members.server";
 import { startCheckout } from "~/server/payments/checkout.server";
-import { setPaymentProviderForTests } from "~/server/payments/provider.server";
-import { payTestSession, TestProvider } from "~/server/payments/test-provider.server";
+import { createTestProvider, setPaymentProvider } from "~/server/payments/registry.server";
+import { payTestSession } from "../support/payment-providers";
 import { setupTestDatabase } from "../support/db";
-import { createLoginHistory, createPurchase, createUser } from "../support/factories";
+import { createLoginHistory, createPurchase, createUser } from "../../scripts/factories";
 import { setupAuthEnvironment } from "../support/auth";
 import { openDashboard, postAdminAction, signedInMember, toastsAfter } from "../support/admin-fixtures";
 
-// The Users tab's three actions (SPEC §2, §4 "Admin status", §5 "Admin", §8 "Admin"; DESIGN D9,
-// D10): what each changes, the activity-log entry it writes, the toast it leaves, and what it
+// The Users tab's three actions (docs/product.md §10.3–§10.6, §11.7 and §7.10
+// and §9.8): what each changes, the activity-log entry it writes, the toast it leaves, and what it
 // refuses. Authorization of each action is in admin-dashboard-authz.test.ts.
 
 const t = setupTestDatabase();
 const env = setupAuthEnvironment();
-beforeAll(() => setPaymentProviderForTests(new TestProvider()));
-afterAll(() => setPaymentProviderForTests(null));
+beforeAll(() => setPaymentProvider(createTestProvider()));
+afterAll(() => setPaymentProvider(null));
 
 async function logFor(targetUserId: string) {
   return t.db.select().from(adminActivityLog).where(eq(adminActivityLog.targetUserId, targetUserId)).orderBy(desc(adminActivityLog.createdAt));
@@ -120,7 +120,7 @@ describe("update-user (Edit User Details)", () => {
 });
 
 describe("toggle-admin", () => {
-  it("grants and removes admin access with the spec's toasts and a log entry each", async () => {
+  it("grants and removes admin access with the documented toasts and a log entry each", async () => {
     const admin = await signedInMember(t.db, { admin: true });
     const member = await createUser(t.db, { firstName: "Anne", lastName: "Price", email: "anne.toggle@example.com" });
 
@@ -141,7 +141,7 @@ describe("toggle-admin", () => {
     }
   });
 
-  it("never removes the last administrator (D9), and says why", async () => {
+  it("never removes the last administrator (docs/product.md §7.10), and says why", async () => {
     await t.db.delete(userRoles);
     const only = await signedInMember(t.db, { admin: true, firstName: "Jo" });
     const result = await postAdminAction({ intent: "toggle-admin", userId: only.user.id }, only.jar);
@@ -168,7 +168,7 @@ describe("toggle-admin", () => {
   });
 });
 
-describe("delete-user (DESIGN D10)", () => {
+describe("delete-user (docs/product.md §9.8)", () => {
   it("refuses anything but exactly DELETE, with 'Please type DELETE to confirm'", async () => {
     const admin = await signedInMember(t.db, { admin: true });
     const member = await createUser(t.db);
@@ -224,7 +224,7 @@ describe("delete-user (DESIGN D10)", () => {
     });
   });
 
-  it("never deletes the last administrator (D9)", async () => {
+  it("never deletes the last administrator (docs/product.md §7.10)", async () => {
     await t.db.delete(userRoles);
     const only = await signedInMember(t.db, { admin: true });
     const result = await postAdminAction({ intent: "delete-user", userId: only.user.id, confirmation: "DELETE" }, only.jar);

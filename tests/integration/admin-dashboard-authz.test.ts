@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { loader as exportLoader } from "~/routes/admin/members-export";
 import { adminActivityLog, profiles, userRoles, users } from "~/server/db/schema";
 import { setupTestDatabase } from "../support/db";
-import { createUser } from "../support/factories";
+import { createUser } from "../../scripts/factories";
 import { answer, getRequest, routeArgs, setupAuthEnvironment, uniqueEmail, type CookieJar } from "../support/auth";
 import { openDashboard, postAdminAction, signedInMember, toastsAfter } from "../support/admin-fixtures";
 
-// DESIGN D6 and SPEC §6: every admin action and the members export, sent by a visitor, by a
+// docs/product.md §10.1 and §12: every admin action and the members export, sent by a visitor, by a
 // member, and by an admin, each aimed at another administrator. Refusals are redirects home with
-// the spec's message and change nothing; an admin may act on another admin.
+// the documented message and change nothing; an admin may act on another admin.
 
 const t = setupTestDatabase();
 setupAuthEnvironment();
@@ -79,7 +79,7 @@ describe("a member who was an admin", () => {
 });
 
 describe("an admin", () => {
-  it("may edit, toggle and delete another administrator (SPEC §6), each logged", async () => {
+  it("may edit, toggle and delete another administrator (docs/product.md §12), each logged", async () => {
     const admin = await signedInMember(t.db, { admin: true });
     const target = await createUser(t.db, { admin: true, firstName: "Target", lastName: "Admin" });
     const edit = await postAdminAction(actions(target.user.id)["update-user"]!, admin.jar);

@@ -5,11 +5,11 @@ import { loadStats, loadWeeklyChart } from "~/server/admin/stats.server";
 import { memberSearchCondition, searchMembers } from "~/server/admin/users.server";
 import { adminActivityLog, loginHistory, profiles, purchases, userRoles, users } from "~/server/db/schema";
 import { setupTestDatabase } from "../support/db";
-import { createLoginHistory, createPurchase, createUser } from "../support/factories";
+import { createLoginHistory, createPurchase, createUser } from "../../scripts/factories";
 import { setupAuthEnvironment } from "../support/auth";
 import { openDashboard, signedInMember } from "../support/admin-fixtures";
 
-// What the dashboard shows (SPEC §2 /settings/admin, §7 "Counts", §9; DESIGN D8): the four
+// What the dashboard shows (docs/product.md §10.2, §14.3): the four
 // figures, the weekly chart, and the Users tab's search and paging, done in the database.
 
 vi.mock("~/server/admin/users.server", async (importOriginal) => {
@@ -30,7 +30,7 @@ async function clearMembers() {
 }
 
 describe("the stat cards", () => {
-  it("count members, new this week, distinct active members in 30 days (D8) and admins", async () => {
+  it("count members, new this week, distinct active members in 30 days (docs/product.md §10.2) and admins", async () => {
     await clearMembers();
     const recent = await Promise.all([1, 3, 6].map((d) => createUser(t.db, { createdAt: daysAgo(d) })));
     const old = await Promise.all([8, 40].map((d) => createUser(t.db, { createdAt: daysAgo(d), admin: d === 40 })));

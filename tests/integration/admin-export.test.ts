@@ -4,11 +4,11 @@ import { loader as exportLoader } from "~/routes/admin/members-export";
 import { csvCell, CSV_COLUMNS, membersCsvStream } from "~/server/admin/members-csv.server";
 import { users } from "~/server/db/schema";
 import { setupTestDatabase } from "../support/db";
-import { createUser } from "../support/factories";
+import { createUser } from "../../scripts/factories";
 import { getRequest, routeArgs, setupAuthEnvironment } from "../support/auth";
 import { signedInMember } from "../support/admin-fixtures";
 
-// GET /settings/admin/members.csv (issue 6 item 5): a streamed CSV attachment of every member,
+// GET /settings/admin/members.csv (docs/product.md §10.7): a streamed CSV attachment of every member,
 // safe to open in a spreadsheet. Who may fetch it: admin-dashboard-authz.test.ts.
 
 const t = setupTestDatabase();

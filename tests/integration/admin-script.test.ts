@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acquireDataDirLock } from "~/server/db/data-dir-lock.server";
 import { adminActivityLog, userRoles } from "~/server/db/schema";
 import { isAdmin } from "~/server/models/roles.server";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
-import { createUser, type CreatedUser } from "../support/factories";
+import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "../support/db";
+import { createUser, type CreatedUser } from "../../scripts/factories";
 import { childEnv, makeTempDir, runScript } from "../support/processes";
 
-// `npm run admin` against a real database: a PGlite data directory (the default), or the run's
+// `npm run admin` against a real database: an embedded data directory (the default), or the run's
 // PostgreSQL server when DATABASE_URL is set.
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -21,12 +21,12 @@ let bea: CreatedUser;
 let pgHandle: TestDatabase | undefined;
 
 /**
- * Runs `fn` on the script's database. A PGlite directory is opened only for the moment: the lock
+ * Runs `fn` on the script's database. The data directory is opened only for the moment: its lock
  * forbids holding it while a script runs. On PostgreSQL the file keeps one database throughout.
  */
 async function withDb<T>(fn: (db: TestDatabase["db"]) => Promise<T>): Promise<T> {
   if (pgHandle) return fn(pgHandle.db);
-  const handle = await createPgliteDataDir(dataDir);
+  const handle = await createEmbeddedDataDir(dataDir);
   try {
     return await fn(handle.db);
   } finally {
@@ -103,13 +103,17 @@ describe("npm run admin", () => {
     expect(wrong.stderr).toContain("Usage:");
   });
 
-  it("refuses while the server holds the data directory, changing nothing", async () => {
-    const lock = acquireDataDirLock(dataDir); // stands in for the running server
+  it("refuses when the process holding the data directory runs no database, changing nothing", async () => {
+    // A lock without a database server behind it stands in for a server that is stuck starting.
+    // (A running site is shared: tests/integration/scripts-while-running.test.ts.)
+    const lock = acquireDataDirLock(dataDir);
     try {
       // Always on the embedded database: PostgreSQL needs no lock.
       const result = await runScript("admin.ts", ["grant", bea.user.email], childEnv({ DATA_DIR: dataDir }));
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`The data directory ${path.resolve(dataDir)} is in use by the running server (pid ${process.pid}).`);
+      expect(result.stderr).toContain(
+        `The data directory ${path.resolve(dataDir)} is in use by the running server (pid ${process.pid}), and its database does not answer.`,
+      );
       expect(result.stderr).toContain("admin dashboard");
     } finally {
       lock.release();

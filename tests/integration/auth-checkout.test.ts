@@ -1,11 +1,16 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as authAction } from "~/routes/api/auth-form";
+import { alreadySubscribedMessage } from "~/content/checkout";
+import { loader as rootLoader } from "~/root";
 import { testCheckoutSessions, users } from "~/server/db/schema";
+import { startCheckout } from "~/server/payments/checkout.server";
+import { payTestSession } from "../support/payment-providers";
 import { setupTestDatabase } from "../support/db";
-import { answer, formRequest, nextTestIp, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
+import { createUser } from "../../scripts/factories";
+import { answer, CookieJar, formRequest, getRequest, nextTestIp, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
 
-// Issue 5: on a checkout page, payment starts straight after sign-up or log-in. With JavaScript
+// docs/product.md §8.2: on a checkout page, payment starts straight after sign-up or log-in. With JavaScript
 // the page starts it; a plain form post (no JavaScript) must do the same from the /auth action.
 
 const t = setupTestDatabase();
@@ -49,5 +54,38 @@ describe("a checkout sign-up without JavaScript", () => {
     expect(result.headers.get("location")).toBe("/learn-to-lift-checkout");
     const [user] = await t.db.select().from(users).where(eq(users.email, fields.email));
     expect(user).toBeDefined();
+  });
+});
+
+describe("a checkout log-in without JavaScript by a member who already has the offer", () => {
+  it("does not open a second payment: she is sent back to the checkout page, which says she has it", async () => {
+    const { user, password } = await createUser(t.db, { password: TEST_PASSWORD });
+    const bought = await startCheckout({ user, productKey: "build-stronger-foundations" });
+    const paidId = (bought as { url: string }).url.split("/").pop()!;
+    expect(await payTestSession(paidId, user.id)).toMatchObject({ outcome: "paid" });
+    const before = await t.db.select().from(testCheckoutSessions);
+
+    const result = await answer(() =>
+      authAction(
+        routeArgs(
+          formRequest("/auth", {
+            mode: "log-in",
+            email: user.email,
+            password,
+            redirectTo: "/build-stronger-foundations-checkout",
+            "intent.productKey": "build-stronger-foundations",
+          }),
+          nextTestIp(),
+        ),
+      ),
+    );
+
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/build-stronger-foundations-checkout");
+    expect(await t.db.select().from(testCheckoutSessions)).toHaveLength(before.length);
+    // The toast that comes with the redirect says why.
+    const jar = new CookieJar().store(result.headers);
+    const root = await answer<{ toasts: { description: string | null }[] }>(() => rootLoader(routeArgs(getRequest("/build-stronger-foundations-checkout", { jar }))));
+    expect(root.data.toasts.map((toast) => toast.description)).toContain(alreadySubscribedMessage("Build Stronger Foundations"));
   });
 });

@@ -9,10 +9,10 @@ import { getSessionUser } from "~/server/auth.server";
 import { profiles, sessions } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
-import { createUser, type CreateUserOptions } from "../support/factories";
+import { createUser, type CreateUserOptions } from "../../scripts/factories";
 import { answer, CookieJar, formRequest, getRequest, nextTestIp, routeArgs, setupAuthEnvironment } from "../support/auth";
 
-// DESIGN D6 and SPEC §6: who may open /settings and /settings/admin, decided on the server.
+// docs/product.md §12: who may open /settings and /settings/admin, decided on the server.
 
 const t = setupTestDatabase();
 setupAuthEnvironment();
@@ -107,7 +107,7 @@ describe("signed-in member", () => {
     expect(session!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
   });
 
-  it("gets an initials avatar once when her profile has none (SPEC §4)", async () => {
+  it("gets an initials avatar once when her profile has none (docs/product.md §7.9)", async () => {
     const { user, jar } = await signedIn({ firstName: "Morag", lastName: null, avatarUrl: null });
     const first = await answer<RootData>(() => rootLoader(routeArgs(getRequest("/", { jar }))));
     expect(first.data.toasts).toEqual([

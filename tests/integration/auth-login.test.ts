@@ -5,7 +5,7 @@ import { getAuth, SIGN_IN_RATE_LIMIT } from "~/server/auth.server";
 import { loginHistory, rateLimits, sessions, users } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
-import { createUser } from "../support/factories";
+import { createUser } from "../../scripts/factories";
 import { answer, CookieJar, formRequest, nextTestIp, routeArgs, setupAuthEnvironment, totpCode } from "../support/auth";
 
 const t = setupTestDatabase();
@@ -61,7 +61,7 @@ describe("log-in", () => {
   });
 });
 
-describe("two-factor sign-in (DESIGN D14)", () => {
+describe("two-factor sign-in (docs/product.md §7.7)", () => {
   async function memberWithTotp() {
     const { user, password } = await createUser(t.db);
     const jar = new CookieJar();

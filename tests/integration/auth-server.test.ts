@@ -1,11 +1,11 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_RATE_LIMIT } from "~/server/auth.server";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
+import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "../support/db";
 import { childEnv, ensureBuild, makeTempDir, runProcess, freePort, startServer, type RunningServer } from "../support/processes";
 
 // The built server (`npm start`) with real HTTP: the auth form without JavaScript, the client IP
-// rule of DESIGN D16 as the rate limiter sees it, and the refusal to start without AUTH_SECRET.
+// rule of docs/product.md §7.8 as the rate limiter sees it, and the refusal to start without AUTH_SECRET.
 
 let buildProblem: string | null = null;
 const temp = makeTempDir("sc-auth-server-");
@@ -40,7 +40,7 @@ async function start(name: string, env: Record<string, string> = {}): Promise<st
     Object.assign(database, { DATABASE_URL: created.url!, AUTH_SECRET: "server-test-secret-0123456789-abcdefghijkl" });
   } else {
     // A migrated copy of the template: a fresh PGlite directory takes long to initialise.
-    await (await createPgliteDataDir(dataDir)).close();
+    await (await createEmbeddedDataDir(dataDir)).close();
   }
   const server = await startServer({
     PORT: String(port),
@@ -67,12 +67,17 @@ function cookiesOf(response: Response): string {
     .join("; ");
 }
 
-/** A wrong password at Better Auth's own endpoint, as a browser behind the given X-Forwarded-For. */
+let wrongLogins = 0;
+/**
+ * A wrong password at Better Auth's own endpoint, as a browser behind the given X-Forwarded-For.
+ * Each for another address, so only the per-IP limit is at work (not the per-account one).
+ */
 async function wrongLogin(origin: string, forwardedFor: string) {
+  wrongLogins += 1;
   return fetch(`${origin}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin, "x-forwarded-for": forwardedFor },
-    body: JSON.stringify({ email: "nobody@example.com", password: "Wrong-password-1" }),
+    body: JSON.stringify({ email: `nobody-${wrongLogins}@example.com`, password: "Wrong-password-1" }),
   });
 }
 

@@ -2,11 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { loader as apiAuthLoader } from "~/routes/api/auth";
 import { action as authAction } from "~/routes/api/auth-form";
 import { loginHistory, profiles, sessions, userRoles, users, adminActivityLog } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
-import { answer, CookieJar, formRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
+import { answer, CookieJar, formRequest, getRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
 
 const t = setupTestDatabase();
 const env = setupAuthEnvironment({ ADMIN_EMAILS: "Coach@Example.com, second-admin@example.com", GEO_HEADER: "x-geo-city" });
@@ -72,7 +73,7 @@ describe("sign-up through the auth form's action", () => {
     expect(new CookieJar().store(result.headers).has("better-auth.session_token")).toBe(true);
   });
 
-  it("sends a verification email that does not stop her signing in (D17)", async () => {
+  it("sends a verification email that does not stop her signing in (docs/product.md §7.5)", async () => {
     const fields = signUpFields({ firstName: "Helen", lastName: "Wood" });
     const result = await signUp(fields);
     expect(result.data).toMatchObject({ ok: true, kind: "signed-up" });
@@ -94,13 +95,20 @@ describe("sign-up through the auth form's action", () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
-  it("makes the addresses in ADMIN_EMAILS administrators at sign-up, ignoring case", async () => {
+  it("makes an address in ADMIN_EMAILS an administrator once she confirms it, never at sign-up, ignoring case", async () => {
     // Registered once per database: the address is unique.
     const admin = await signUp(signUpFields({ email: "coach@example.com" }));
     expect(admin.status).toBe(200);
     const member = await signUp(signUpFields());
     const adminId = (admin.data as { user: { id: string } }).user.id;
     const memberId = (member.data as { user: { id: string } }).user.id;
+    // docs/product.md §9.2: an unverified address is an ordinary member.
+    expect((await t.db.select().from(userRoles)).map((r) => r.userId)).not.toContain(adminId);
+
+    const [message] = await outboxFor(env.dataDir, "coach@example.com");
+    const link = new URL(message!.links.find((l) => l.includes("/api/auth/verify-email"))!);
+    expect((await answer(() => apiAuthLoader(routeArgs(getRequest(link.pathname + link.search))))).status).toBe(302);
+
     const roles = await t.db.select().from(userRoles);
     expect(roles.map((r) => r.userId)).toContain(adminId);
     expect(roles.map((r) => r.userId)).not.toContain(memberId);

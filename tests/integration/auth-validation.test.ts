@@ -7,7 +7,7 @@ import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
 import { answer, CookieJar, formRequest, getRequest, nextTestIp, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
 
-// SPEC §5 "Log-in" and "Sign-up": every message reached through the real action, the first
+// docs/product.md §11.2 and "Sign-up": every message reached through the real action, the first
 // failing one only, with nothing written; the honeypot and the origin check; the plain-form path.
 
 const t = setupTestDatabase();
@@ -32,7 +32,7 @@ const signUp = {
   terms: "on",
 };
 
-describe("sign-up validation (SPEC §5)", () => {
+describe("sign-up validation (docs/product.md §11.3)", () => {
   it.each([
     [{ firstName: "  " }, "First name is required"],
     [{ firstName: "a".repeat(51) }, "First name must be less than 50 characters"],
@@ -60,7 +60,7 @@ describe("sign-up validation (SPEC §5)", () => {
   });
 });
 
-describe("log-in validation (SPEC §5)", () => {
+describe("log-in validation (docs/product.md §11.3)", () => {
   it.each([
     [{ email: "nope" }, "Invalid email address"],
     [{ email: `${"d".repeat(250)}@example.com` }, "Email must be less than 255 characters"],

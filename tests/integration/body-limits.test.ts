@@ -7,11 +7,11 @@ import type { DatabaseHandle } from "~/server/db/client.server";
 import { emailSubscribers, profiles, users } from "~/server/db/schema";
 import { DEFAULT_BODY_LIMIT } from "~/server/http/body-limit.server";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
-import { createPgliteDataDir, type TestDatabase } from "../support/db";
+import { createEmbeddedDataDir, type TestDatabase } from "../support/db";
 import { ensureBuild, makeTempDir, type RunningServer } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
 
-// Issue 7 item 1: request body limits on the built server. A body over its route's limit is
+// Decision 142: request body limits on the built server. A body over its route's limit is
 // refused with 413 and plain words, with or without a Content-Length, and nothing is stored; the
 // profile-picture upload still takes a 4 MB image.
 
@@ -45,7 +45,7 @@ async function withDatabase<T>(fn: (db: DatabaseHandle["db"]) => Promise<T>): Pr
   if (database) return fn(database.db);
   await server?.stop("SIGTERM");
   server = undefined;
-  const handle = await createPgliteDataDir(dataDir);
+  const handle = await createEmbeddedDataDir(dataDir);
   try {
     return await fn(handle.db);
   } finally {

@@ -10,7 +10,7 @@ import {
   readDataDirLock,
   type DataDirLock,
 } from "~/server/db/data-dir-lock.server";
-import { createPgliteDataDir } from "../support/db";
+import { createEmbeddedDataDir } from "../support/db";
 import { makeTempDir } from "../support/processes";
 
 const cleanups: Array<() => void | Promise<void>> = [];
@@ -134,7 +134,7 @@ describe("data-directory lock", () => {
 
   it("guards an embedded database: a second open of the same directory fails until the first closes", async () => {
     const dir = tempDataDir();
-    const first = await createPgliteDataDir(dir);
+    const first = await createEmbeddedDataDir(dir);
     cleanups.push(() => first.close());
     await expect(createDatabase({ dataDir: dir })).rejects.toThrowError(
       `The data directory ${path.resolve(dir)} is in use by another process`,

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { createDatabase, defaultMigrationsFolder } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
 import { dropDatabase, setupTestDatabase, testDatabaseName, withDatabaseName, withServerClient } from "../support/db";
-import { createLoginHistory, createMember, createPurchase, createUser, fakeCheckoutSessionId } from "../support/factories";
+import { createLoginHistory, createMember, createPurchase, createUser, fakeCheckoutSessionId } from "../../scripts/factories";
 
 /** How many migrations the committed journal lists (each applied exactly once). */
 function migrationCount(): number {
@@ -114,7 +114,7 @@ describe("constraints", () => {
     }
   });
 
-  it("keep a purchase when its user is deleted, with the user reference cleared (D10)", async () => {
+  it("keep a purchase when its user is deleted, with the user reference cleared (docs/product.md §9.8)", async () => {
     const { user } = await createUser(t.db);
     const purchase = await createPurchase(t.db, user.id, { productKey: "learn-to-lift" });
     expect(purchase.amountCents).toBe(30000);
@@ -125,7 +125,7 @@ describe("constraints", () => {
     expect(kept).toMatchObject({ userId: null, stripeSessionId: purchase.stripeSessionId, amountCents: 30000 });
   });
 
-  it("reject a second purchase with the same checkout session id (D3)", async () => {
+  it("reject a second purchase with the same checkout session id (docs/product.md §8.4)", async () => {
     const { user } = await createUser(t.db);
     const stripeSessionId = fakeCheckoutSessionId();
     await createPurchase(t.db, user.id, { stripeSessionId });

@@ -1,13 +1,13 @@
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
+import { reloadConfig } from "~/config/env.server";
 import { loader } from "~/routes/api/downloads";
-import { resetDownloadsForTests } from "~/server/pdf/downloads.server";
+import { resetDownloads } from "~/server/pdf/downloads.server";
 import { extractPdfPlainText } from "~/server/pdf/pdf-text.server";
 import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
 
-// /downloads/<file> (DESIGN D15): the route's loader with real Requests, then the built server
+// /downloads/<file> (docs/product.md §4.10): the route's loader with real Requests, then the built server
 // over HTTP, as the home page's download buttons open it in a new tab.
 
 const saved = { ...process.env };
@@ -28,14 +28,14 @@ beforeAll(() => {
   delete process.env.COACH_SLUG;
   delete process.env.BUSINESS_NAME;
   delete process.env.CONTACT_EMAIL;
-  resetConfigForTests();
-  resetDownloadsForTests();
+  reloadConfig();
+  resetDownloads();
 });
 
 afterAll(() => {
   process.env = saved;
-  resetConfigForTests();
-  resetDownloadsForTests();
+  reloadConfig();
+  resetDownloads();
 });
 
 describe("the downloads route", () => {
@@ -86,7 +86,8 @@ describe("the built server", () => {
   beforeAll(async () => {
     const problem = await ensureBuild();
     if (problem) throw new Error(problem);
-    server = await startServer({ DATA_DIR: path.join(temp.dir, "data"), SITE_URL: SITE });
+    // A public address in production: the test checkout and the outbox are chosen deliberately.
+    server = await startServer({ DATA_DIR: path.join(temp.dir, "data"), SITE_URL: SITE, PAYMENTS: "test", MAIL: "outbox" });
   }, 300_000);
 
   afterAll(async () => {

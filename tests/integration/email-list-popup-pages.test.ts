@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isExitPopupPage } from "~/components/exit-popup-rules";
 
-// SPEC §2: the exit-intent popup belongs to the public pages only: never on account settings,
+// docs/product.md §3.3: the exit-intent popup belongs to the public pages only: never on account settings,
 // the admin dashboard, checkouts, the payment confirmation, password reset or the pages behind
 // the links in our emails. (The browser behaviour is in tests/e2e/exit-popup.spec.ts.)
 

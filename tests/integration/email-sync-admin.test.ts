@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
+import { reloadConfig } from "~/config/env.server";
 import { action as integrationsAction, loader as integrationsLoader } from "~/routes/admin/integrations";
 import { action as authAction } from "~/routes/api/auth-form";
 import { loader as rootLoader } from "~/root";
@@ -11,11 +11,11 @@ import { EMAIL_MARKETING_QUEUE } from "~/server/lists/sync.server";
 import type { AuthActionResult } from "~/utils/auth-result";
 import type { EmailListForm } from "~/validation/email-list";
 import { setupTestDatabase } from "../support/db";
-import { createUser, type CreateUserOptions } from "../support/factories";
+import { createUser, type CreateUserOptions } from "../../scripts/factories";
 import { answer, CookieJar, formRequest, getRequest, nextTestIp, routeArgs, setupAuthEnvironment, uniqueEmail } from "../support/auth";
 
 // The Integrations tab's figures (counted in the database) and its one action, 'Retry failed'
-// (POST /settings/admin/integrations): admins only (DESIGN D6), re-queues the failed
+// (POST /settings/admin/integrations): admins only (docs/product.md §10.1), re-queues the failed
 // email-marketing syncs and writes nothing else.
 
 const t = setupTestDatabase();
@@ -98,21 +98,23 @@ describe("the figures", () => {
         subscribersUrl: "https://app.kit.com/subscribers",
       },
       community: { url: "https://strongwithjo.circle.so", membersUrl: "https://strongwithjo.circle.so/members" },
+      // The site's own mail has its own figures (docs/product.md §18); none queued here.
+      mail: { transport: "outbox", queued: 0, sentToday: 0, failing: 0, lastError: null },
     });
 
     process.env.KIT_API_KEY = "kit_live_example";
-    resetConfigForTests();
+    reloadConfig();
     try {
       expect((await loadIntegrationsData(t.db)).emailMarketing.provider).toBe("kit");
     } finally {
       process.env.KIT_API_KEY = "";
-      resetConfigForTests();
+      reloadConfig();
     }
   });
 });
 
 describe("'Retry failed'", () => {
-  it("refuses a visitor: sent home with the spec's message, nothing changes", async () => {
+  it("refuses a visitor: sent home with the documented message, nothing changes", async () => {
     await addJob("failed");
     const before = await snapshot();
     const result = await post({ intent: "retry-failed" });

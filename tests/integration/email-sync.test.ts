@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { reloadConfig } from "~/config/env.server";
 import { action as authAction } from "~/routes/api/auth-form";
 import { appSettings, emailSubscribers, jobs, users, type Job } from "~/server/db/schema";
 import { updateEmailNotifications } from "~/server/account/settings.server";
@@ -13,38 +13,19 @@ import { retryFailedSyncs } from "~/server/admin/integrations.server";
 import type { AuthActionResult } from "~/utils/auth-result";
 import type { EmailListForm } from "~/validation/email-list";
 import { setupTestDatabase } from "../support/db";
-import { createUser } from "../support/factories";
+import { createUser } from "../../scripts/factories";
 import { answer, formRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
-import { startKitStandin, type KitStandin } from "../support/kit-standin";
+import { setupKitStandin } from "../support/kit-env";
 
-// The email-marketing sync (DESIGN D12, issue 6): the real worker and the real Kit client, over
+// The email-marketing sync (docs/product.md §6.6; decisions 121 and 122): the real worker and the real Kit client, over
 // HTTP, against a local stand-in of Kit's v4 API, on a real database. Subscribers come in through
 // the real sign-up and confirmation code, members through the real sign-up action.
 
 const t = setupTestDatabase();
 const env = setupAuthEnvironment();
-let kit: KitStandin;
-const saved: Record<string, string | undefined> = {};
+const standin = setupKitStandin();
 
-beforeAll(async () => {
-  kit = await startKitStandin();
-  for (const [key, value] of Object.entries({ KIT_API_KEY: kit.apiKey, KIT_API_URL: kit.url })) {
-    saved[key] = process.env[key];
-    process.env[key] = value;
-  }
-  resetConfigForTests();
-});
-
-afterAll(async () => {
-  for (const [key, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-  resetConfigForTests();
-  await kit.close();
-});
-
-beforeEach(() => kit.reset());
+beforeEach(() => standin.kit.reset());
 
 let clock = new Date();
 /** The worker as the server runs it (provider from the environment), on a clock the test moves. */
@@ -88,13 +69,13 @@ describe("confirmed subscribers", () => {
     expect(calendar.job).toMatchObject({ status: "queued", attempts: 0 });
 
     expect(await worker().runOnce()).toMatchObject({ done: 2, retried: 0, failed: 0 });
-    expect(kit.subscribers.get(calendar.email)).toMatchObject({ email_address: calendar.email, first_name: "Hazel", state: "active" });
-    expect(kit.tagsOf(calendar.email)).toEqual([FORM_TAGS.calendar]);
-    expect(kit.tagsOf(guide.email)).toEqual([FORM_TAGS.lead_capture]);
-    expect(kit.subscribers.get(guide.email)?.first_name).toBeNull();
+    expect(standin.kit.subscribers.get(calendar.email)).toMatchObject({ email_address: calendar.email, first_name: "Hazel", state: "active" });
+    expect(standin.kit.tagsOf(calendar.email)).toEqual([FORM_TAGS.calendar]);
+    expect(standin.kit.tagsOf(guide.email)).toEqual([FORM_TAGS.lead_capture]);
+    expect(standin.kit.subscribers.get(guide.email)?.first_name).toBeNull();
     // Every call carried the key and JSON, as Kit requires (the stand-in refuses anything else).
-    expect(kit.requests.every((r) => r.headers["x-kit-api-key"] === kit.apiKey)).toBe(true);
-    expect(kit.requests.find((r) => r.path === "/v4/subscribers")?.body).toEqual({ email_address: calendar.email, first_name: "Hazel" });
+    expect(standin.kit.requests.every((r) => r.headers["x-kit-api-key"] === standin.kit.apiKey)).toBe(true);
+    expect(standin.kit.requests.find((r) => r.path === "/v4/subscribers")?.body).toEqual({ email_address: calendar.email, first_name: "Hazel" });
 
     const done = await jobRow(calendar.job.id);
     expect(done).toMatchObject({ status: "done", attempts: 1, lastError: null });
@@ -105,25 +86,25 @@ describe("confirmed subscribers", () => {
     const first = await confirmedSubscriber("newsletter");
     await worker().runOnce();
     const [setting] = await t.db.select().from(appSettings).where(eq(appSettings.key, `kit:tag:${FORM_TAGS.newsletter.toLowerCase()}`));
-    const tag = [...kit.tags.values()].find((x) => x.name === FORM_TAGS.newsletter)!;
+    const tag = [...standin.kit.tags.values()].find((x) => x.name === FORM_TAGS.newsletter)!;
     expect(setting?.value).toEqual({ id: tag.id, name: FORM_TAGS.newsletter });
 
-    kit.requests.length = 0;
+    standin.kit.requests.length = 0;
     const second = await confirmedSubscriber("newsletter", "Anne");
     await worker().runOnce();
-    expect(kit.writes()).toEqual(["POST /v4/subscribers", `POST /v4/tags/${tag.id}/subscribers`]);
-    expect(kit.tagsOf(second.email)).toEqual([FORM_TAGS.newsletter]);
-    expect(kit.tagsOf(first.email)).toEqual([FORM_TAGS.newsletter]);
+    expect(standin.kit.writes()).toEqual(["POST /v4/subscribers", `POST /v4/tags/${tag.id}/subscribers`]);
+    expect(standin.kit.tagsOf(second.email)).toEqual([FORM_TAGS.newsletter]);
+    expect(standin.kit.tagsOf(first.email)).toEqual([FORM_TAGS.newsletter]);
   });
 
   it("are tagged again when the tag was deleted at Kit (a remembered id that no longer exists)", async () => {
     const first = await confirmedSubscriber("waitlist");
     await worker().runOnce();
-    const old = [...kit.tags.values()].find((x) => x.name === FORM_TAGS.waitlist)!;
-    kit.tags.delete(old.id);
+    const old = [...standin.kit.tags.values()].find((x) => x.name === FORM_TAGS.waitlist)!;
+    standin.kit.tags.delete(old.id);
     const second = await confirmedSubscriber("waitlist");
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
-    expect(kit.tagsOf(second.email)).toEqual([FORM_TAGS.waitlist]);
+    expect(standin.kit.tagsOf(second.email)).toEqual([FORM_TAGS.waitlist]);
     expect(first.email).not.toBe(second.email);
   });
 });
@@ -136,8 +117,8 @@ describe("subscribers who do not (or no longer) want mail", () => {
     const job = await queueSubscriberSync(t.db, row!.id);
     clock = new Date(Date.now() + 1000);
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
-    expect(kit.writes()).toEqual([]);
-    expect(kit.subscribers.has(email)).toBe(false);
+    expect(standin.kit.writes()).toEqual([]);
+    expect(standin.kit.subscribers.has(email)).toBe(false);
     expect(await jobRow(job.id)).toMatchObject({ status: "done" });
   });
 
@@ -146,21 +127,21 @@ describe("subscribers who do not (or no longer) want mail", () => {
     await unsubscribe(new URL(unsubscribeUrl).searchParams.get("token"), { db: t.db });
     // The confirmation's job and the unsubscription's: neither sends her anything.
     expect(await worker().runOnce()).toMatchObject({ done: 2 });
-    expect(kit.subscribers.has(email)).toBe(false);
-    expect(kit.writes()).toEqual([]);
+    expect(standin.kit.subscribers.has(email)).toBe(false);
+    expect(standin.kit.writes()).toEqual([]);
     expect(await jobRow(job.id)).toMatchObject({ status: "done" });
   });
 
   it("unsubscribed after being sent: a sync job unsubscribes her at Kit too", async () => {
     const { email, subscriberId, unsubscribeUrl } = await confirmedSubscriber("popup");
     await worker().runOnce();
-    expect(kit.subscribers.get(email)?.state).toBe("active");
+    expect(standin.kit.subscribers.get(email)?.state).toBe("active");
     // Unsubscribing through the link queues her sync in the same transaction.
     await unsubscribe(new URL(unsubscribeUrl).searchParams.get("token"), { db: t.db });
     expect(await jobsFor({ subscriberId })).toHaveLength(2);
     later(1000);
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
-    expect(kit.subscribers.get(email)?.state).toBe("cancelled");
+    expect(standin.kit.subscribers.get(email)?.state).toBe("cancelled");
   });
 });
 
@@ -182,8 +163,8 @@ describe("members", () => {
 
     clock = new Date(Date.now() + 1000);
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
-    expect(kit.subscribers.get(email)).toMatchObject({ first_name: "Margaret", state: "active" });
-    expect(kit.tagsOf(email)).toEqual([MEMBER_TAG]);
+    expect(standin.kit.subscribers.get(email)).toMatchObject({ first_name: "Margaret", state: "active" });
+    expect(standin.kit.tagsOf(email)).toEqual([MEMBER_TAG]);
   });
 
   it("with email notifications off are not sent", async () => {
@@ -191,8 +172,8 @@ describe("members", () => {
     await queueMemberSync(t.db, user.id);
     clock = new Date(Date.now() + 1000);
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
-    expect(kit.subscribers.has(user.email)).toBe(false);
-    expect(kit.requests.filter((r) => r.path === "/v4/subscribers")).toEqual([]);
+    expect(standin.kit.subscribers.has(user.email)).toBe(false);
+    expect(standin.kit.requests.filter((r) => r.path === "/v4/subscribers")).toEqual([]);
   });
 
   it("who turn notifications off later lose the 'Member' tag; a deleted member is skipped", async () => {
@@ -200,7 +181,7 @@ describe("members", () => {
     await queueMemberSync(t.db, user.id);
     clock = new Date(Date.now() + 1000);
     await worker().runOnce();
-    expect(kit.tagsOf(user.email)).toEqual([MEMBER_TAG]);
+    expect(standin.kit.tagsOf(user.email)).toEqual([MEMBER_TAG]);
 
     // Turning notifications off in settings queues her sync; saving the same value again does not.
     expect(await updateEmailNotifications(user.id, false)).toBe(true);
@@ -208,15 +189,15 @@ describe("members", () => {
     expect(await jobsFor({ userId: user.id })).toHaveLength(2);
     later(1000);
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
-    expect(kit.tagsOf(user.email)).toEqual([]);
+    expect(standin.kit.tagsOf(user.email)).toEqual([]);
 
     const gone = await createUser(t.db, { emailNotifications: true });
     const job = await queueMemberSync(t.db, gone.user.id);
     await t.db.delete(users).where(eq(users.id, gone.user.id));
-    kit.requests.length = 0;
+    standin.kit.requests.length = 0;
     later(1000);
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
-    expect(kit.requests).toEqual([]);
+    expect(standin.kit.requests).toEqual([]);
     expect(await jobRow(job.id)).toMatchObject({ status: "done" });
   });
 });
@@ -224,7 +205,7 @@ describe("members", () => {
 describe("failures", () => {
   it("500s are retried with backoff, and the job succeeds once Kit recovers", async () => {
     const { email, job } = await confirmedSubscriber("newsletter");
-    kit.failNext({ status: 500 }, 2, /^POST \/v4\/subscribers$/);
+    standin.kit.failNext({ status: 500 }, 2, /^POST \/v4\/subscribers$/);
     const start = clock;
     await worker().runOnce();
     let row = await jobRow(job.id);
@@ -244,46 +225,46 @@ describe("failures", () => {
     clock = row.runAt;
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
     expect(await jobRow(job.id)).toMatchObject({ status: "done", attempts: 3, lastError: null });
-    expect(kit.tagsOf(email)).toEqual([FORM_TAGS.newsletter]);
+    expect(standin.kit.tagsOf(email)).toEqual([FORM_TAGS.newsletter]);
   });
 
   it("429 waits for Kit's Retry-After without using an attempt", async () => {
     const { email, job } = await confirmedSubscriber("calendar");
-    kit.failNext({ status: 429, errors: ["Rate limit exceeded"], retryAfter: "90" });
+    standin.kit.failNext({ status: 429, errors: ["Rate limit exceeded"], retryAfter: "90" });
     await worker().runOnce();
     const row = await jobRow(job.id);
     expect(row).toMatchObject({ status: "queued", attempts: 0 });
     expect(row.runAt.getTime() - clock.getTime()).toBe(90_000);
     later(91_000);
     await worker().runOnce();
-    expect(kit.tagsOf(email)).toEqual([FORM_TAGS.calendar]);
+    expect(standin.kit.tagsOf(email)).toEqual([FORM_TAGS.calendar]);
   });
 
   it("a request that hangs is abandoned at the timeout and retried", async () => {
     const { email, job } = await confirmedSubscriber("popup");
-    kit.failNext({ hang: true });
+    standin.kit.failNext({ hang: true });
     const quick = new JobWorker({
       getDb: () => t.db,
-      handlers: { [EMAIL_MARKETING_QUEUE]: emailMarketingHandler((db) => new KitClient({ apiKey: kit.apiKey, baseUrl: kit.url, db, timeoutMs: 300 })) },
+      handlers: { [EMAIL_MARKETING_QUEUE]: emailMarketingHandler((db) => new KitClient({ apiKey: standin.kit.apiKey, baseUrl: standin.kit.url, db, timeoutMs: 300 })) },
       now: () => clock,
     });
     await quick.runOnce();
     expect(await jobRow(job.id)).toMatchObject({ status: "queued", attempts: 1, lastError: "Kit POST /subscribers timed out" });
     later();
     await quick.runOnce();
-    expect(kit.tagsOf(email)).toEqual([FORM_TAGS.popup]);
+    expect(standin.kit.tagsOf(email)).toEqual([FORM_TAGS.popup]);
   });
 
   it("422 (an address Kit refuses) fails the job at once: it would never succeed", async () => {
     const { job } = await confirmedSubscriber("newsletter");
-    kit.failNext({ status: 422, errors: ["Email address is invalid"] });
+    standin.kit.failNext({ status: 422, errors: ["Email address is invalid"] });
     expect(await worker().runOnce()).toMatchObject({ failed: 1 });
     expect(await jobRow(job.id)).toMatchObject({ status: "failed", attempts: 1, lastError: "Kit POST /subscribers answered 422: Email address is invalid" });
   });
 
   it("after the last attempt the job is failed, never dropped; 'Retry failed' queues it and it then succeeds", async () => {
     const { email, job } = await confirmedSubscriber("lead_capture", "Gwen");
-    kit.failNext({ status: 503, errors: ["Service unavailable"] }, 100);
+    standin.kit.failNext({ status: 503, errors: ["Service unavailable"] }, 100);
     for (let i = 0; i < job.maxAttempts; i++) {
       await worker().runOnce();
       later();
@@ -291,13 +272,13 @@ describe("failures", () => {
     expect(await jobRow(job.id)).toMatchObject({ status: "failed", attempts: job.maxAttempts, lastError: "Kit POST /subscribers answered 503: Service unavailable" });
     expect(await worker().runOnce()).toMatchObject({ done: 0, retried: 0, failed: 0 });
 
-    kit.reset(); // Kit is back
+    standin.kit.reset(); // Kit is back
     const failed = await t.db.select().from(jobs).where(eq(jobs.status, "failed"));
     expect(await retryFailedSyncs(t.db)).toBe(failed.length);
     expect(await jobRow(job.id)).toMatchObject({ status: "queued", attempts: 0 });
     later(1000);
     expect(await worker().runOnce()).toMatchObject({ done: failed.length, failed: 0 });
-    expect(kit.subscribers.get(email)?.first_name).toBe("Gwen");
+    expect(standin.kit.subscribers.get(email)?.first_name).toBe("Gwen");
     expect(await jobRow(job.id)).toMatchObject({ status: "done", attempts: 1, lastError: null });
   });
 
@@ -305,7 +286,7 @@ describe("failures", () => {
     const { job } = await confirmedSubscriber("interest");
     const wrongKey = new JobWorker({
       getDb: () => t.db,
-      handlers: { [EMAIL_MARKETING_QUEUE]: emailMarketingHandler((db) => new KitClient({ apiKey: "kit_wrong", baseUrl: kit.url, db })) },
+      handlers: { [EMAIL_MARKETING_QUEUE]: emailMarketingHandler((db) => new KitClient({ apiKey: "kit_wrong", baseUrl: standin.kit.url, db })) },
       now: () => clock,
     });
     expect(await wrongKey.runOnce()).toMatchObject({ failed: 1 });
@@ -319,15 +300,15 @@ describe("without KIT_API_KEY", () => {
   it("the local provider marks jobs done without sending anything", async () => {
     const { email, job } = await confirmedSubscriber("newsletter");
     process.env.KIT_API_KEY = "";
-    resetConfigForTests();
+    reloadConfig();
     try {
       expect(await worker().runOnce()).toMatchObject({ done: 1 });
     } finally {
-      process.env.KIT_API_KEY = kit.apiKey;
-      resetConfigForTests();
+      process.env.KIT_API_KEY = standin.kit.apiKey;
+      reloadConfig();
     }
-    expect(kit.requests).toEqual([]);
-    expect(kit.subscribers.has(email)).toBe(false);
+    expect(standin.kit.requests).toEqual([]);
+    expect(standin.kit.subscribers.has(email)).toBe(false);
     expect(await jobRow(job.id)).toMatchObject({ status: "done" });
   });
 });

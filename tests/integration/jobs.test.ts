@@ -6,8 +6,8 @@ import { claimJobs, completeJob, enqueueJob, retryFailedJobs, type RetryPolicy }
 import { JobError, JobWorker, type JobHandler } from "~/server/jobs/worker.server";
 import { setupTestDatabase } from "../support/db";
 
-// The durable job queue and its worker (issue 6; DESIGN §2 "queues live in the database", D12
-// "retried with backoff and never lost"), against a real database: PGlite, and PostgreSQL when
+// The durable job queue and its worker (decision 120; docs/architecture.md §1: queues live in the database;
+// a failed job is retried with backoff and never lost), against a real database: PGlite, and PostgreSQL when
 // DATABASE_URL is set (where several connections really do claim at the same moment).
 
 const t = setupTestDatabase();
@@ -20,6 +20,12 @@ const newQueue = () => `test-${Date.now().toString(36)}-${++queueCounter}`;
 function worker(queue: string, handler: JobHandler, options: { now?: () => Date; workerId?: string; lockTimeoutMs?: number; random?: () => number } = {}) {
   return new JobWorker({ getDb: () => t.db, handlers: { [queue]: handler }, retryPolicy: POLICY, random: () => 0.5, ...options });
 }
+
+/**
+ * A clock reading for "now" once jobs were queued: the database stamps run_at to the microsecond,
+ * a JavaScript date only to the millisecond, so a plain new Date() can fall just before it.
+ */
+const justAfterQueuing = () => new Date(Date.now() + 1);
 
 async function jobRow(id: number): Promise<Job> {
   const [row] = await t.db.select().from(jobs).where(eq(jobs.id, id));
@@ -42,6 +48,24 @@ describe("claiming", () => {
     expect(await jobRow(later.id)).toMatchObject({ status: "queued", lockedBy: null, attempts: 0 });
     // A running job is nobody else's to claim.
     expect(await claimJobs(t.db, { queues: [queue], workerId: "worker-b", limit: 10, now })).toEqual([]);
+  });
+
+  it("claims no more than the limit, however many jobs are due; the rest stay queued for the next look", async () => {
+    // A burst (three emails from one purchase) used to be claimed whole by a claim for one job:
+    // the worker ran the first and the others sat 'running' until their lease ran out, minutes later.
+    const queue = newQueue();
+    const now = new Date();
+    // The plan PostgreSQL picks once its statistics say few jobs are queued among many done: a
+    // nested loop that ran the claim's "first due job" subquery again for every queued row.
+    await t.db.execute(sql`insert into jobs (queue, payload, status, completed_at) select ${`${queue}-done`}, '{}', 'done', now() from generate_series(1, 100)`);
+    await t.db.execute(sql`analyze jobs`);
+    const burst = [];
+    for (let i = 0; i < 5; i++) burst.push(await enqueueJob(t.db, queue, { n: i }, { runAt: new Date(now.getTime() - 5000 + i) }));
+    const [first, ...rest] = burst;
+    const claimed = await claimJobs(t.db, { queues: [queue], workerId: "worker-a", limit: 1, now });
+    expect(claimed.map((j) => j.id)).toEqual([first!.id]);
+    for (const job of rest) expect(await jobRow(job.id)).toMatchObject({ status: "queued", lockedBy: null, attempts: 0 });
+    expect((await claimJobs(t.db, { queues: [queue], workerId: "worker-a", limit: 2, now })).map((j) => j.id)).toEqual([rest[0]!.id, rest[1]!.id]);
   });
 
   it("leaves the jobs of queues the worker has no handler for", async () => {
@@ -73,7 +97,7 @@ describe("the worker", () => {
   it("retries a failure with exponential backoff and jitter, then succeeds", async () => {
     const queue = newQueue();
     const job = await enqueueJob(t.db, queue, {});
-    let clock = new Date();
+    let clock = justAfterQueuing();
     let failuresLeft = 2;
     const w = worker(queue, async () => {
       if (failuresLeft-- > 0) throw new Error("provider unavailable (503)");
@@ -113,7 +137,7 @@ describe("the worker", () => {
   it("marks a job failed after its last attempt, keeps the row and the error, and 'retry failed' queues it again", async () => {
     const queue = newQueue();
     const job = await enqueueJob(t.db, queue, {}, { maxAttempts: 3 });
-    let clock = new Date();
+    let clock = justAfterQueuing();
     let healthy = false;
     const w = worker(queue, async () => {
       if (!healthy) throw new Error("still down");
@@ -138,7 +162,7 @@ describe("the worker", () => {
     const queue = newQueue();
     const permanent = await enqueueJob(t.db, queue, { kind: "permanent" });
     const limited = await enqueueJob(t.db, queue, { kind: "limited" });
-    const clock = new Date();
+    const clock = justAfterQueuing();
     const w = worker(queue, async (job) => {
       if ((job.payload as { kind: string }).kind === "permanent") throw new JobError("Email address is invalid", { retryable: false });
       throw new JobError("rate limited", { retryable: true, retryAfterMs: 120_000, countAttempt: false });
@@ -154,7 +178,7 @@ describe("the worker", () => {
     const queue = newQueue();
     await enqueueJob(t.db, queue, { n: 1 });
     await enqueueJob(t.db, queue, { n: 2 });
-    let clock = new Date();
+    let clock = justAfterQueuing();
     let calls = 0;
     const w = worker(queue, async () => {
       calls += 1;

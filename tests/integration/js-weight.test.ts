@@ -6,15 +6,15 @@ import { cacheablePaths } from "~/server/http/page-cache.server";
 import { ensureBuild, makeTempDir, PROJECT_ROOT } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
 
-// The JavaScript a first visit downloads (issue 4 "Done when"; docs/performance.md), read from the
+// The JavaScript a first visit downloads (docs/performance.md; decisions 150 and 170), read from the
 // pages the built server sends: the scripts they name (<script src>, and <link rel=modulepreload>
 // for the pages that hydrate, which React Router preloads and runs before the page responds).
 // Sizes are gzip at the compression middleware's default level. `npm run js-weight` measures the
 // same in a browser.
 
-/** Issue 4: at most 90 KB of JavaScript (gzip) on the home page. */
+/** docs/performance.md: at most 90 KB of JavaScript (gzip) on the home page. */
 const HOME_BUDGET_KB = 90;
-/** The pages that do not hydrate carry the islands script alone (app/islands/page.ts). */
+/** The pages that do not hydrate carry the islands script alone (app/utils/islands-page.ts). */
 const ISLANDS_BUDGET_KB = 12;
 /** The pages that hydrate (checkouts, payment result): React, React DOM, React Router and the page. */
 const HYDRATED_BUDGET_KB = 190;

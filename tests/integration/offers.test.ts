@@ -6,12 +6,13 @@ import { learnToLiftJsonLd } from "~/content/learn-to-lift";
 import { loader as rootLoader } from "~/root";
 import { action as offersAction, loader as offersLoader } from "~/routes/admin/offers";
 import { loadOffersData } from "~/server/admin/offers.server";
-import { adminActivityLog, appSettings, testCheckoutSessions } from "~/server/db/schema";
+import { adminActivityLog, appSettings, jobs, testCheckoutSessions } from "~/server/db/schema";
+import { loader as testCheckoutLoader } from "~/routes/offers/test-checkout";
 import { startCheckout } from "~/server/payments/checkout.server";
-import { setPaymentProviderForTests } from "~/server/payments/provider.server";
-import { confirmCheckoutSession } from "~/server/payments/purchases.server";
+import { createTestProvider, setPaymentProvider } from "~/server/payments/registry.server";
+import { confirmCheckoutSession } from "~/server/payments/member-payments.server";
 import { StripeProvider } from "~/server/payments/stripe.server";
-import { payTestSession, TestProvider } from "~/server/payments/test-provider.server";
+import { payTestSession } from "../support/payment-providers";
 import {
   createEffectiveConfigReader,
   getEffectiveSiteConfig,
@@ -23,12 +24,12 @@ import type { Database } from "~/server/db/client.server";
 import { OFFERS_MESSAGES } from "~/validation/offers";
 import { answer, CookieJar, formRequest, getRequest, nextTestIp, routeArgs, setupAuthEnvironment } from "../support/auth";
 import { setupTestDatabase } from "../support/db";
-import { createUser, type CreateUserOptions } from "../support/factories";
+import { createUser, type CreateUserOptions } from "../../scripts/factories";
 import { startStripeStandin, type StripeStandin } from "../support/stripe-standin";
 import { action as authAction } from "~/routes/api/auth-form";
 import type { AuthActionResult } from "~/utils/auth-result";
 
-// The Offers tab (issue 6; DESIGN D1, D6): a price or the next cohort date set by the admin is
+// The Offers tab (docs/product.md §10.10, §5.1, §12): a price or the next cohort date set by the admin is
 // what every page, checkout and payment provider use from then on, without a deploy; bad input
 // and other people change nothing; each change is in the activity log; other servers see it
 // within the refresh interval.
@@ -61,7 +62,7 @@ afterEach(async () => {
   await t.db.delete(appSettings).where(like(appSettings.key, "offers.%"));
   await t.db.delete(adminActivityLog);
   invalidateEffectiveSiteConfig();
-  setPaymentProviderForTests(null);
+  setPaymentProvider(null);
 });
 
 /** The full form as the tab sends it: every price in pounds and the start in UK time. */
@@ -204,7 +205,7 @@ describe("changing a price and the cohort date", () => {
 
 describe("what checkout charges", () => {
   it("the built-in test provider's session, and the purchase recorded from it, carry the new price", async () => {
-    setPaymentProviderForTests(new TestProvider());
+    setPaymentProvider(createTestProvider());
     await post(offersForm({ [`price:${LIFT}`]: "249.50" }));
     const member = await createUser(t.db);
 
@@ -213,7 +214,7 @@ describe("what checkout charges", () => {
     const [session] = await t.db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, sessionId));
     expect(session).toMatchObject({ productKey: LIFT, amountTotal: 24950, currency: "gbp" });
 
-    // DESIGN D2: the success page shows what was recorded, which is what was charged.
+    // docs/product.md §8.5: the success page shows what was recorded, which is what was charged.
     await payTestSession(sessionId, member.user.id);
     const confirmed = await confirmCheckoutSession(sessionId, member.user.id);
     expect(confirmed).toMatchObject({ status: "recorded", purchase: { amountCents: 24950, productName: "Learn to Lift" } });
@@ -227,7 +228,7 @@ describe("what checkout charges", () => {
     afterAll(async () => standin?.close());
 
     it("sends the new price as the session's price_data unit_amount, for one-time and monthly offers", async () => {
-      setPaymentProviderForTests(
+      setPaymentProvider(
         new StripeProvider({ secretKey: standin.secretKey, webhookSecret: "whsec_standin", host: standin.host, port: standin.port, protocol: standin.protocol, maxNetworkRetries: 0 }),
       );
       standin.reset();
@@ -242,6 +243,100 @@ describe("what checkout charges", () => {
         [expect.objectContaining({ price_data: expect.objectContaining({ unit_amount: "27500", currency: "gbp" }) })],
         [expect.objectContaining({ price_data: expect.objectContaining({ unit_amount: "2500", recurring: { interval: "month" } }) })],
       ]);
+    });
+  });
+});
+
+describe("a checkout opened before a price change (decision 186)", () => {
+  const idOf = (result: unknown) => (result as { url: string }).url.split("/").pop()!;
+  const routeArgsWith = (request: Request, params: Record<string, string>) => ({ ...(routeArgs(request) as object), params }) as never;
+
+  it("is expired when the coach changes the price, so it cannot be paid at the old price; she starts again at the new one", async () => {
+    setPaymentProvider(createTestProvider());
+    const member = await signedIn();
+    const oldSession = idOf(await startCheckout({ user: member.user, productKey: FOUNDATIONS }));
+    const untouched = idOf(await startCheckout({ user: member.user, productKey: LIFT }));
+
+    expect((await post(offersForm({ [`price:${FOUNDATIONS}`]: "25" }))).status).toBe(303);
+
+    expect(await payTestSession(oldSession, member.user.id)).toEqual({ outcome: "expired" });
+    const [old] = await t.db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, oldSession));
+    expect(old).toMatchObject({ status: "expired", paymentStatus: "unpaid", amountTotal: 2000 });
+    // The page she may still have open says why, and sends her back to the checkout.
+    const page = await answer<{ session: Record<string, unknown> }>(() =>
+      testCheckoutLoader(routeArgsWith(getRequest(`/test-checkout/${oldSession}`, { jar: member.jar }), { sessionId: oldSession })),
+    );
+    expect(page.data.session).toMatchObject({ status: "expired", priceChanged: true });
+    // A session at a price that did not change is left alone.
+    const [lift] = await t.db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, untouched));
+    expect(lift).toMatchObject({ status: "open" });
+
+    const again = idOf(await startCheckout({ user: member.user, productKey: FOUNDATIONS }));
+    expect(again).not.toBe(oldSession);
+    const [fresh] = await t.db.select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, again));
+    expect(fresh).toMatchObject({ status: "open", amountTotal: 2500 });
+  });
+
+  it("an open session whose price no longer matches is never handed out again, even if it was not expired", async () => {
+    setPaymentProvider(createTestProvider());
+    const member = await createUser(t.db);
+    const oldSession = idOf(await startCheckout({ user: member.user, productKey: FOUNDATIONS }));
+    // Another server's change: the override is there, this process has not expired anything.
+    await t.db.insert(appSettings).values({ key: `offers.price.${FOUNDATIONS}`, value: 2600 });
+    invalidateEffectiveSiteConfig();
+
+    const again = idOf(await startCheckout({ user: member.user, productKey: FOUNDATIONS }));
+
+    expect(again).not.toBe(oldSession);
+    const rows = await t.db.select().from(testCheckoutSessions).where(inArray(testCheckoutSessions.id, [oldSession, again]));
+    expect(rows.find((r) => r.id === oldSession)).toMatchObject({ status: "expired" });
+    expect(rows.find((r) => r.id === again)).toMatchObject({ status: "open", amountTotal: 2600 });
+  });
+
+  describe("at Stripe", () => {
+    let standin: StripeStandin;
+    beforeAll(async () => {
+      standin = await startStripeStandin();
+    });
+    afterAll(async () => standin?.close());
+    const useStripe = () =>
+      setPaymentProvider(
+        new StripeProvider({ secretKey: standin.secretKey, webhookSecret: "whsec_standin", host: standin.host, port: standin.port, protocol: standin.protocol, maxNetworkRetries: 0 }),
+      );
+
+    it("expires the session at Stripe, which then refuses to take the old price", async () => {
+      useStripe();
+      standin.reset();
+      const member = await createUser(t.db);
+      const oldSession = idOf(await startCheckout({ user: member.user, productKey: FOUNDATIONS }));
+
+      await post(offersForm({ [`price:${FOUNDATIONS}`]: "25" }));
+
+      expect(standin.requestsTo("POST", `/v1/checkout/sessions/${oldSession}/expire`)).toHaveLength(1);
+      expect(standin.sessions.get(oldSession)?.status).toBe("expired");
+      expect(() => standin.completeSession(oldSession)).toThrow(/expired/);
+      expect(await confirmCheckoutSession(oldSession, member.user.id)).toMatchObject({ status: "unpaid" });
+    });
+
+    it("a session Stripe could not expire is honoured at the price she was shown, and the expiry is retried", async () => {
+      useStripe();
+      standin.reset();
+      const member = await createUser(t.db);
+      const oldSession = idOf(await startCheckout({ user: member.user, productKey: FOUNDATIONS }));
+      standin.setFailure("POST", /\/expire$/, { status: 500 });
+
+      // The coach's change is saved all the same.
+      expect((await post(offersForm({ [`price:${FOUNDATIONS}`]: "25" }))).status).toBe(303);
+      const [retry] = await t.db.select().from(jobs).where(eq(jobs.queue, "payments"));
+      expect(retry).toMatchObject({ status: "queued", payload: { kind: "expire-stale-sessions" } });
+
+      // Paid in the moment before the retry: accepted at £20, what she saw and agreed to.
+      standin.completeSession(oldSession);
+      expect(await confirmCheckoutSession(oldSession, member.user.id)).toMatchObject({
+        status: "recorded",
+        purchase: { amountCents: 2000, status: "paid" },
+      });
+      standin.setFailure("POST", /\/expire$/, null);
     });
   });
 });
@@ -296,7 +391,7 @@ describe("bad input changes nothing", () => {
 });
 
 describe("only an admin may", () => {
-  it("refuses a visitor and a member as DESIGN D6 says, changing nothing", async () => {
+  it("refuses a visitor and a member as docs/product.md §12 says, changing nothing", async () => {
     const member = await signedIn();
     const visitor = await post(offersForm({ [`price:${LIFT}`]: "1" }), null);
     expect(visitor.location).toBe("/");

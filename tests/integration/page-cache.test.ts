@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheablePaths, chooseEncoding, createPageCache, inlineScriptHashes, isCacheableRequest } from "~/server/http/page-cache.server";
 import { sitemapPaths } from "~/routes/seo/sitemap";
 import { ensureBuild, makeTempDir } from "../support/processes";
+import { waitForLink } from "../support/outbox";
 import { startTestSite, type TestSite } from "../support/test-site";
 
-// The public page cache (issue 4 item 6, issue 7 item 6; app/server/http/page-cache.server.ts).
+// The public page cache (decisions 143 and 144; app/server/http/page-cache.server.ts).
 // First the cache on its own, with a stand-in renderer; then the built server: hits and misses,
 // ETags and 304s, and above all that no signed-in member's page is ever stored or served to
 // anybody else, and that an admin's price change reaches the cached page.
@@ -295,6 +296,9 @@ describe("the page cache on the built server", () => {
     expect(beforeHtml).not.toContain("£315");
 
     const admin = await signUp("Cache", "Admin", ADMIN_EMAIL);
+    // ADMIN_EMAILS makes her an administrator once she confirms her address (docs/product.md §7.10).
+    const verify = await waitForLink(site!.dataDir, ADMIN_EMAIL, /\/api\/auth\/verify-email\?token=/);
+    expect((await fetch(verify, { redirect: "manual", headers: { cookie: admin } })).status).toBe(302);
     const next = new Date();
     const year = next.getUTCFullYear() + 1;
     const change = await fetch(`${origin}/settings/admin/offers`, {

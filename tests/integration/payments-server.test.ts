@@ -2,7 +2,7 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "~/server/db/schema";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
+import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "../support/db";
 import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
 
 // POST /api/payments/webhook on the built server (Express in front of React Router): the body
@@ -27,7 +27,7 @@ beforeAll(async () => {
     env.AUTH_SECRET = "payments-server-test-secret-0123456789abcdef"; // required with PostgreSQL
     await database.db.insert(appSettings).values({ key: "payments.test_webhook_secret", value: SECRET });
   } else {
-    const handle = await createPgliteDataDir(dataDir);
+    const handle = await createEmbeddedDataDir(dataDir);
     await handle.db.insert(appSettings).values({ key: "payments.test_webhook_secret", value: SECRET });
     await handle.close();
   }

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getServerEnv, resetConfigForTests } from "~/config/env.server";
+import { getServerEnv, reloadConfig } from "~/config/env.server";
 import { CHECKOUT_MESSAGES } from "~/content/checkout";
 import { paymentCustomers, purchases, subscriptions } from "~/server/db/schema";
 import { startCheckout } from "~/server/payments/checkout.server";
-import { getPaymentProvider, setPaymentProviderForTests } from "~/server/payments/provider.server";
-import { confirmCheckoutSession } from "~/server/payments/purchases.server";
+import { getPaymentProvider, setPaymentProvider } from "~/server/payments/registry.server";
+import { confirmCheckoutSession } from "~/server/payments/member-payments.server";
 import { StripeProvider } from "~/server/payments/stripe.server";
-import { billingPortalUrl, cancelActiveSubscriptions } from "~/server/payments/subscriptions.server";
+import { billingPortalUrl, cancelActiveSubscriptions } from "~/server/payments/member-payments.server";
 import { setupTestDatabase } from "../support/db";
-import { createUser, findProduct } from "../support/factories";
+import { createUser, findProduct } from "../../scripts/factories";
 import { startStripeStandin, type StripeStandin } from "../support/stripe-standin";
 
 // The Stripe provider through the real Stripe SDK, against a local stand-in of Stripe's API that
-// records and checks what the SDK sends (DESIGN §2).
+// records and checks what the SDK sends (docs/architecture.md §1).
 
 const t = setupTestDatabase();
 let standin: StripeStandin;
@@ -29,11 +29,11 @@ beforeAll(async () => {
     protocol: standin.protocol,
     maxNetworkRetries: 0,
   });
-  setPaymentProviderForTests(provider);
+  setPaymentProvider(provider);
 });
 
 afterAll(async () => {
-  setPaymentProviderForTests(null);
+  setPaymentProvider(null);
   await standin?.close();
 });
 
@@ -111,7 +111,7 @@ describe("creating a checkout session at Stripe", () => {
     expect(stored).toEqual([expect.objectContaining({ provider: "stripe", customerId: customers[0] })]);
   });
 
-  it("answers the spec's alert when Stripe refuses, and when no url comes back", async () => {
+  it("answers the documented alert when Stripe refuses, and when no url comes back", async () => {
     const { user } = await createUser(t.db);
     standin.setFailure("POST", "/v1/checkout/sessions", { status: 400, type: "invalid_request_error", message: "No." });
     expect(await startCheckout({ user, productKey: "learn-to-lift" })).toMatchObject({
@@ -202,7 +202,7 @@ describe("managing and cancelling subscriptions", () => {
     expect(sent?.params).toEqual({ customer: customer?.customerId, return_url: `${origin()}/settings` });
   });
 
-  it("cancels every live subscription at Stripe before an account is deleted (D10)", async () => {
+  it("cancels every live subscription at Stripe before an account is deleted (docs/product.md §9.8)", async () => {
     const { user } = await createUser(t.db);
     const a = await startCheckout({ user, productKey: "build-stronger-foundations" });
     const b = await startCheckout({ user, productKey: `stronger-with-jo` });
@@ -230,14 +230,14 @@ describe("choosing the provider", () => {
     const saved = { key: process.env.STRIPE_SECRET_KEY, secret: process.env.STRIPE_WEBHOOK_SECRET };
     try {
       delete process.env.STRIPE_SECRET_KEY;
-      resetConfigForTests();
-      setPaymentProviderForTests(null);
+      reloadConfig();
+      setPaymentProvider(null);
       expect((await getPaymentProvider()).name).toBe("test");
 
       process.env.STRIPE_SECRET_KEY = "sk_test_from_the_environment";
       process.env.STRIPE_WEBHOOK_SECRET = "whsec_from_the_environment";
-      resetConfigForTests();
-      setPaymentProviderForTests(null);
+      reloadConfig();
+      setPaymentProvider(null);
       const chosen = await getPaymentProvider();
       expect(chosen.name).toBe("stripe");
       expect(await chosen.webhookSecret()).toBe("whsec_from_the_environment");
@@ -246,8 +246,8 @@ describe("choosing the provider", () => {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
-      resetConfigForTests();
-      setPaymentProviderForTests(provider);
+      reloadConfig();
+      setPaymentProvider(provider);
     }
   });
 });

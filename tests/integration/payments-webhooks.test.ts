@@ -5,15 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/api/payment-webhook";
 import { purchases, subscriptions, webhookEvents } from "~/server/db/schema";
 import { startCheckout } from "~/server/payments/checkout.server";
-import { setPaymentProviderForTests } from "~/server/payments/provider.server";
+import { setPaymentProvider } from "~/server/payments/registry.server";
 import { StripeProvider } from "~/server/payments/stripe.server";
 import { setupTestDatabase } from "../support/db";
-import { createUser } from "../support/factories";
+import { createUser } from "../../scripts/factories";
 import { startStripeStandin, type StripeStandin } from "../support/stripe-standin";
 
 // POST /api/payments/webhook with Stripe's events, signed with Stripe's scheme (the real SDK's
 // test header), against a real database: signatures, replays, duplicates and out-of-order
-// delivery (DESIGN D3a).
+// delivery (docs/product.md §8.4).
 
 const WEBHOOK_SECRET = "whsec_test_webhooks_0123456789";
 const t = setupTestDatabase();
@@ -21,7 +21,7 @@ let standin: StripeStandin;
 
 beforeAll(async () => {
   standin = await startStripeStandin();
-  setPaymentProviderForTests(
+  setPaymentProvider(
     new StripeProvider({
       secretKey: standin.secretKey,
       webhookSecret: WEBHOOK_SECRET,
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  setPaymentProviderForTests(null);
+  setPaymentProvider(null);
   await standin?.close();
 });
 

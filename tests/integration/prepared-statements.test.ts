@@ -4,7 +4,7 @@ import { createPglite, queryPrepared } from "~/server/db/client.server";
 import { pglitePreparedRunner, preparedStatement } from "~/server/db/prepared.server";
 import { users } from "~/server/db/schema";
 import { setupTestDatabase } from "../support/db";
-import { createUser } from "../support/factories";
+import { createUser } from "../../scripts/factories";
 
 // Named prepared statements (app/server/db/prepared.server.ts): the session lookup and the
 // settings page run through them on every signed-in page, on PGlite or PostgreSQL (whichever this

@@ -10,7 +10,7 @@ import {
   revokeAdmin,
 } from "~/server/models/roles.server";
 import { setupTestDatabase } from "../support/db";
-import { createUser } from "../support/factories";
+import { createUser } from "../../scripts/factories";
 
 const t = setupTestDatabase();
 
@@ -34,7 +34,7 @@ describe("admin role", () => {
     expect(await countAdmins(t.db)).toBe(before + 1);
   });
 
-  it("is never removed from the last administrator (D9)", async () => {
+  it("is never removed from the last administrator (docs/product.md §7.10)", async () => {
     // Start from a site whose only admin is this user.
     await t.db.delete(userRoles);
     const only = await createUser(t.db, { admin: true });

@@ -6,7 +6,7 @@ import { CALENDAR_FILE } from "~/server/pdf/calendar.server";
 import { ensureBuild, makeTempDir } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
 
-// Issue 7 item 1: the security headers on every kind of response of the built server (pages,
+// Decision 140 and docs/security.md: the security headers on every kind of response of the built server (pages,
 // cached pages, resource routes, static files, 404s, redirects, errors, the health check), the
 // page policy's nonce and hashes against the page's own inline scripts, HSTS only in production.
 // docs/security.md describes each header.

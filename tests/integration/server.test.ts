@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from "../support/db";
 import { childEnv, ensureBuild, makeTempDir, runProcess, startServer, type RunningServer } from "../support/processes";
 
 // The built server (`npm start`) on a real data directory: health check, and the lock that keeps
-// a second process off the embedded database (DESIGN §5).
+// a second process off the embedded database (docs/architecture.md §7).
 
 let buildProblem: string | null = null;
 const temp = makeTempDir("sc-server-");

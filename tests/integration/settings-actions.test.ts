@@ -23,7 +23,7 @@ import { loadSettingsAtOnce, loadSettingsPiecewise } from "~/server/account/sett
 import type { SettingsActionResult } from "~/components/settings/settings-form";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
-import { createLoginHistory, createPurchase, createUser, type CreateUserOptions } from "../support/factories";
+import { createLoginHistory, createPurchase, createUser, DEFAULT_TEST_PASSWORD, type CreateUserOptions } from "../../scripts/factories";
 import {
   answer,
   CookieJar,
@@ -34,9 +34,10 @@ import {
   routeArgs,
   setupAuthEnvironment,
   TEST_ORIGIN,
+  uniqueEmail,
 } from "../support/auth";
 
-// /settings (SPEC §2, §5 "Account settings", §8 "Settings"; DESIGN D6, D7, D9, D10, D17): every
+// /settings (docs/product.md §9, §11.6, §9.1; docs/product.md §12, §9.2, §7.10, §9.8, §7.5): every
 // intent of the action as a visitor, as the member, and with another member's id in the form.
 
 const t = setupTestDatabase();
@@ -126,10 +127,10 @@ describe("the page's data in one round trip", () => {
 describe("every intent is guarded", () => {
   const cases: Record<string, Record<string, string>> = {
     name: { intent: "name", name: "Intruder" },
-    email: { intent: "email", email: "intruder@example.com" },
+    email: { intent: "email", email: "intruder@example.com", currentPassword: DEFAULT_TEST_PASSWORD },
     notifications: { intent: "notifications", enabled: "false" },
     "resend-verification": { intent: "resend-verification" },
-    delete: { intent: "delete" },
+    delete: { intent: "delete", currentPassword: DEFAULT_TEST_PASSWORD },
   };
   for (const [intent, fields] of Object.entries(cases)) {
     it(`'${intent}' sends a visitor home and changes nothing`, async () => {
@@ -149,7 +150,7 @@ describe("every intent is guarded", () => {
   });
 });
 
-describe("Full Name (SPEC §5, DESIGN D7)", () => {
+describe("Full Name (docs/product.md §11.6, docs/product.md §9.2)", () => {
   it("saves the whole trimmed value into first_name with last_name null, only for herself", async () => {
     const { user, jar } = await signedIn({ firstName: "Jane", lastName: "Doe" });
     const other = await createUser(t.db, { firstName: "Other", lastName: "Person" });
@@ -173,6 +174,22 @@ describe("Full Name (SPEC §5, DESIGN D7)", () => {
     expect((await profileOf(user.id))!.firstName).toBe("Keep");
   });
 
+  it("saves any name sign-up accepts: O’Brien as an iPhone types it, Siân, Zoë, Anne-Marie", async () => {
+    for (const [firstName, lastName] of [["Siobhán", "O’Brien"], ["Siân", "Ní Bhriain"], ["Zoë", "Anne-Marie"]] as const) {
+      // Signed up through the form, then saved again unchanged from her settings.
+      const email = uniqueEmail("names");
+      const signUp = await answer<AuthActionResult>(() =>
+        authAction(routeArgs(formRequest("/auth", { js: "1", mode: "sign-up", firstName, lastName, email, password: "Stronger2025", terms: "on" }), nextTestIp())),
+      );
+      expect(signUp.data).toMatchObject({ ok: true, kind: "signed-up" });
+      const jar = new CookieJar().store(signUp.headers);
+      const saved = await post({ intent: "name", name: `${firstName} ${lastName}` }, jar);
+      expect(saved.data).toEqual({ ok: true, intent: "name", title: "Success", description: "Name updated successfully" });
+      const id = (signUp.data as { user: { id: string } }).user.id;
+      expect(await profileOf(id)).toMatchObject({ firstName: `${firstName} ${lastName}`, lastName: null });
+    }
+  });
+
   it("without JavaScript answers with a redirect back and a flash toast", async () => {
     const { jar } = await signedIn();
     const result = await post({ intent: "name", name: "Plain Form" }, jar, false);
@@ -184,7 +201,7 @@ describe("Full Name (SPEC §5, DESIGN D7)", () => {
 });
 
 describe("Email Notifications", () => {
-  it("saves her own switch only, with the spec's toasts", async () => {
+  it("saves her own switch only, with the documented toasts", async () => {
     const { user, jar } = await signedIn({ emailNotifications: true });
     const other = await createUser(t.db, { emailNotifications: true });
     const off = await post({ intent: "notifications", enabled: "false", userId: other.user.id }, jar);
@@ -223,7 +240,7 @@ describe("Email Address", () => {
     const { user, jar } = await signedIn();
     const other = await createUser(t.db);
     const newEmail = `new-${Date.now()}@example.com`;
-    const result = await post({ intent: "email", email: newEmail, userId: other.user.id }, jar);
+    const result = await post({ intent: "email", email: newEmail, userId: other.user.id, currentPassword: DEFAULT_TEST_PASSWORD }, jar);
     expect(result.data).toEqual({
       ok: true,
       intent: "email",
@@ -233,17 +250,17 @@ describe("Email Address", () => {
     const [stillOld] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(stillOld!.email).toBe(user.email);
     const [message] = await outboxFor(env.dataDir, newEmail);
-    const link = message!.links.find((l) => l.includes("/api/auth/verify-email"))!;
+    const link = message!.links.find((l) => l.includes("/email-change/confirm?token="))!;
     expect(link).toBeTruthy();
 
-    const { loader: authLoader } = await import("~/routes/api/auth");
-    const confirm = await answer(() => authLoader(routeArgs(getRequest(new URL(link).pathname + new URL(link).search, { jar }))));
+    const { loader: confirmLoader } = await import("~/routes/account/email-change-confirm");
+    const confirm = await answer(() => confirmLoader(routeArgs(getRequest(new URL(link).pathname + new URL(link).search, { jar }))));
     expect(confirm.location).toContain("/settings?event=email-changed");
     const [changed] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(changed!.email).toBe(newEmail);
     const [untouched] = await t.db.select().from(users).where(eq(users.id, other.user.id));
     expect(untouched!.email).toBe(other.user.email);
-    // The profile's copy follows when she opens her settings.
+    // The profile's copy changed with it.
     await answer(() => settingsLoader(routeArgs(getRequest("/settings?event=email-changed", { jar }))));
     expect((await profileOf(user.id))!.email).toBe(newEmail);
   });
@@ -251,13 +268,13 @@ describe("Email Address", () => {
   it("sends nothing to an address that already has an account, with the same answer", async () => {
     const { jar } = await signedIn();
     const taken = await createUser(t.db);
-    const result = await post({ intent: "email", email: taken.user.email }, jar);
+    const result = await post({ intent: "email", email: taken.user.email, currentPassword: DEFAULT_TEST_PASSWORD }, jar);
     expect(result.data).toMatchObject({ ok: true, intent: "email" });
     expect((await outboxFor(env.dataDir, taken.user.email)).filter((m) => /new email/i.test(m.subject))).toEqual([]);
   });
 });
 
-describe("Resend verification email (DESIGN D17)", () => {
+describe("Resend verification email (docs/product.md §7.5)", () => {
   it("sends Better Auth's verification email to her own address", async () => {
     const { user, jar } = await signedIn({ emailVerified: false });
     const result = await post({ intent: "resend-verification", email: "someone-else@example.com" }, jar);
@@ -267,7 +284,7 @@ describe("Resend verification email (DESIGN D17)", () => {
   });
 });
 
-describe("Profile picture (SPEC §5)", () => {
+describe("Profile picture (docs/product.md §11.6)", () => {
   it("stores a real image re-encoded without metadata, replaces the previous upload, and only for herself", async () => {
     const { user, jar } = await signedIn();
     const other = await createUser(t.db);
@@ -298,7 +315,7 @@ describe("Profile picture (SPEC §5)", () => {
     ["a non-image with an image extension", () => new Blob([new Uint8Array(2048).fill(7)], { type: "image/jpeg" }), "notes.jpg", "Only JPEG, PNG, GIF, and WebP images are allowed"],
     ["an SVG named .gif", () => new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: "image/gif" }), "x.gif", "Only JPEG, PNG, GIF, and WebP images are allowed"],
     ["a 6 MB file", () => new Blob([new Uint8Array(6 * 1024 * 1024)], { type: "image/png" }), "big.png", "File size must be less than 5MB"],
-  ])("refuses %s with the spec's message and stores nothing", async (_label, make, name, message) => {
+  ])("refuses %s with the documented message and stores nothing", async (_label, make, name, message) => {
     const { user, jar } = await signedIn({ avatarUrl: "/uploads/profile-pictures/keep/1.svg" });
     const result = await upload(make(), name, jar);
     expect(result.data).toMatchObject({ ok: false, title: "Validation Error", message });
@@ -307,7 +324,7 @@ describe("Profile picture (SPEC §5)", () => {
   });
 });
 
-describe("Delete Account (DESIGN D9, D10)", () => {
+describe("Delete Account (docs/product.md §10.6, §9.8)", () => {
   it("cancels subscriptions first, removes everything, keeps purchases with user_id null, signs out", async () => {
     const { user, jar } = await signedIn();
     const other = await createUser(t.db);
@@ -316,7 +333,7 @@ describe("Delete Account (DESIGN D9, D10)", () => {
     const purchase = await createPurchase(t.db, user.id);
     const kept = await createPurchase(t.db, other.user.id);
 
-    const result = await post({ intent: "delete", userId: other.user.id }, jar);
+    const result = await post({ intent: "delete", userId: other.user.id, currentPassword: DEFAULT_TEST_PASSWORD }, jar);
     expect(result.status).toBe(302);
     expect(result.location).toBe("/");
     // The home page does not hydrate: the browser loads it as a new document, whose root loader
@@ -357,12 +374,12 @@ describe("Delete Account (DESIGN D9, D10)", () => {
   it("refuses the last administrator, but lets an admin go when another remains", async () => {
     await t.db.delete(userRoles);
     const { user, jar } = await signedIn({ admin: true });
-    const refused = await post({ intent: "delete" }, jar);
+    const refused = await post({ intent: "delete", currentPassword: DEFAULT_TEST_PASSWORD }, jar);
     expect(refused.status).toBe(409);
     expect(refused.data).toEqual({ ok: false, intent: "delete", title: "Error", message: LAST_ADMIN_MESSAGE });
     expect(await t.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
     await createUser(t.db, { admin: true });
-    expect((await post({ intent: "delete" }, jar)).location).toBe("/");
+    expect((await post({ intent: "delete", currentPassword: DEFAULT_TEST_PASSWORD }, jar)).location).toBe("/");
   });
 });
 

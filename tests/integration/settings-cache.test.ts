@@ -7,7 +7,7 @@ import { getSessionUser } from "~/server/auth.server";
 import { loginHistory, profiles, purchases, subscriptions, users } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
-import { createLoginHistory, createPurchase, createUser } from "../support/factories";
+import { createLoginHistory, createPurchase, createUser } from "../../scripts/factories";
 import { answer, CookieJar, formRequest, getRequest, nextTestIp, routeArgs, setupAuthEnvironment } from "../support/auth";
 
 // Decision 173: a member's settings are kept in memory with the profiles.settings_version they were

@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SECURITY_TEXT, type SecurityActionResult } from "~/components/settings/security-card";
+import { SECURITY_TEXT, type SecurityActionResult } from "~/validation/security";
 import { action as authAction } from "~/routes/api/auth-form";
 import { action as securityAction, loader as securityLoader } from "~/routes/account/security";
 import { getSessionUser } from "~/server/auth.server";
 import { accounts, sessions, twoFactors, users } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
-import { createUser } from "../support/factories";
+import { toastOf } from "../support/fuzz-site";
+import { createUser } from "../../scripts/factories";
 import {
   answer,
   CookieJar,
@@ -19,7 +20,7 @@ import {
   totpCode,
 } from "../support/auth";
 
-// POST /settings/security (SPEC §2 Security, §5 "Account settings", §8 "Settings"; DESIGN D14):
+// POST /settings/security (docs/product.md §9.3, §11.6 and §7.7):
 // every intent of the Security card against a real database, signed in through Better Auth.
 
 const t = setupTestDatabase();
@@ -128,13 +129,19 @@ describe("password change", () => {
       { currentPassword: "x", newPassword: "lowercase123", confirmPassword: "lowercase123" },
       "Password must contain at least one uppercase letter, one lowercase letter, and one number",
     ],
-  ])("refuses %s with the spec's message and changes nothing", async (_case, fields, message) => {
+  ])("refuses %s with the documented message under 'Error', as the other settings errors, and changes nothing", async (_case, fields, message) => {
     const { user, jar } = await signedInMember();
     const hashBefore = await passwordHashOf(user.id);
     const result = await post({ intent: "change-password", ...fields }, jar);
     expect(result.status).toBe(400);
-    expect(result.data).toEqual({ ok: false, intent: "change-password", kind: "validation", message });
+    expect(result.data).toEqual({ ok: false, intent: "change-password", kind: "validation", title: "Error", message });
     expect(await passwordHashOf(user.id)).toBe(hashBefore);
+    // Without JavaScript: the same words in the flash toast.
+    const plain = await answer(() =>
+      securityAction(routeArgs(formRequest("/settings/security", { intent: "change-password", ...fields }, { jar }), nextTestIp())),
+    );
+    expect(plain.location).toBe("/settings");
+    expect(toastOf(new Response(null, { headers: plain.headers }))).toMatchObject({ title: "Error", description: message });
   });
 
   it("checks the current password on the server", async () => {
@@ -142,7 +149,7 @@ describe("password change", () => {
     const hashBefore = await passwordHashOf(user.id);
     const result = await post({ intent: "change-password", currentPassword: "NotMyPassword1", newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, jar);
     expect(result.status).toBe(400);
-    expect(result.data).toEqual({ ok: false, intent: "change-password", kind: "service", message: SECURITY_TEXT.wrongPassword });
+    expect(result.data).toEqual({ ok: false, intent: "change-password", kind: "service", title: "Error", message: SECURITY_TEXT.wrongPassword });
     expect(await passwordHashOf(user.id)).toBe(hashBefore);
     expect(await signedInAs(jar)).toMatchObject({ id: user.id });
   });
@@ -204,12 +211,12 @@ describe("password change", () => {
   });
 });
 
-describe("two-factor authentication (DESIGN D14)", () => {
+describe("two-factor authentication (docs/product.md §7.7)", () => {
   it("asks for the password, then shows the QR code, the secret and backup codes; a code from the app turns it on", async () => {
     const { user, password, jar } = await signedInMember();
 
     const empty = await post({ intent: "enable-two-factor", password: "" }, jar);
-    expect(empty.data).toEqual({ ok: false, intent: "enable-two-factor", kind: "validation", message: SECURITY_TEXT.passwordNeeded });
+    expect(empty.data).toEqual({ ok: false, intent: "enable-two-factor", kind: "validation", title: "Validation Error", message: SECURITY_TEXT.passwordNeeded });
     const wrong = await post({ intent: "enable-two-factor", password: "NotMyPassword1" }, jar);
     expect(wrong.status).toBe(400);
     expect(wrong.data).toMatchObject({ ok: false, kind: "service", message: SECURITY_TEXT.wrongPassword });
@@ -229,7 +236,7 @@ describe("two-factor authentication (DESIGN D14)", () => {
     expect((await logIn(user.email, password)).result.data).toMatchObject({ ok: true, kind: "signed-in" });
 
     const badCode = await post({ intent: "verify-two-factor", code: "12345" }, jar);
-    expect(badCode.data).toEqual({ ok: false, intent: "verify-two-factor", kind: "validation", message: SECURITY_TEXT.codeNeeded });
+    expect(badCode.data).toEqual({ ok: false, intent: "verify-two-factor", kind: "validation", title: "Validation Error", message: SECURITY_TEXT.codeNeeded });
     const appCode = totpCode(uriFor(setup.secret));
     const wrongCode = String((Number(appCode) + 500_000) % 1_000_000).padStart(6, "0");
     const refused = await post({ intent: "verify-two-factor", code: wrongCode }, jar);
@@ -289,7 +296,7 @@ describe("two-factor authentication (DESIGN D14)", () => {
     await enableTwoFactor(jar, password);
 
     const empty = await post({ intent: "disable-two-factor" }, jar);
-    expect(empty.data).toEqual({ ok: false, intent: "disable-two-factor", kind: "validation", message: SECURITY_TEXT.passwordNeeded });
+    expect(empty.data).toEqual({ ok: false, intent: "disable-two-factor", kind: "validation", title: "Validation Error", message: SECURITY_TEXT.passwordNeeded });
     const wrong = await post({ intent: "disable-two-factor", password: "NotMyPassword1" }, jar);
     expect(wrong.data).toMatchObject({ ok: false, kind: "service", message: SECURITY_TEXT.wrongPassword });
     expect((await storedUser(user.id)).twoFactorEnabled).toBe(true);

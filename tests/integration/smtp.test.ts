@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { getSiteConfig, resetConfigForTests } from "~/config/env.server";
-import { outboxDir, renderEmail, sendMail } from "~/server/email/mailer.server";
+import { getSiteConfig, reloadConfig } from "~/config/env.server";
+import { outboxDir, renderEmail, deliverMail } from "~/server/email/mailer.server";
 import { makeTempDir } from "../support/processes";
 import { startSmtpStandIn, type SmtpStandIn } from "../support/smtp-standin";
 
@@ -18,7 +18,7 @@ function setEnv(values: Record<string, string | undefined>) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  resetConfigForTests();
+  reloadConfig();
 }
 
 beforeEach(() => {
@@ -31,7 +31,7 @@ afterEach(() => {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
-  resetConfigForTests();
+  reloadConfig();
   dataDir.cleanup();
 });
 
@@ -61,7 +61,7 @@ describe("over SMTP (SMTP_URL set)", () => {
   it("delivers one message with the site's From, the To, the subject, text and HTML parts and List-Unsubscribe", async () => {
     setEnv({ SMTP_URL: smtp.url });
     const message = welcome();
-    await sendMail({ ...message, unsubscribeUrl });
+    await deliverMail({ ...message, unsubscribeUrl });
 
     const got = await smtp.waitForMessage((m) => m.envelope.to.includes(message.to));
     const site = getSiteConfig();
@@ -80,7 +80,7 @@ describe("over SMTP (SMTP_URL set)", () => {
 
   it("sends transactional mail without List-Unsubscribe, and uses MAIL_FROM when set", async () => {
     setEnv({ SMTP_URL: smtp.url, MAIL_FROM: '"Jo at Strong" <hello@example.org>' });
-    await sendMail({ to: "claire@example.net", subject: "Reset your password", text: "Use this link: https://example.com/r" });
+    await deliverMail({ to: "claire@example.net", subject: "Reset your password", text: "Use this link: https://example.com/r" });
 
     const got = await smtp.waitForMessage((m) => m.envelope.to.includes("claire@example.net"));
     expect(got.envelope.from).toBe("hello@example.org");
@@ -100,7 +100,7 @@ describe("over SMTP with a login", () => {
 
   it("authenticates with the credentials in SMTP_URL", async () => {
     setEnv({ SMTP_URL: smtp.url });
-    await sendMail({ to: "helen@example.org", subject: "Your receipt", text: "Thank you." });
+    await deliverMail({ to: "helen@example.org", subject: "Your receipt", text: "Thank you." });
     const got = await smtp.waitForMessage((m) => m.envelope.to.includes("helen@example.org"));
     expect(got.user).toBe("mailer@example.com");
   });
@@ -109,7 +109,7 @@ describe("over SMTP with a login", () => {
     const url = new URL(smtp.url);
     url.password = "wrong";
     setEnv({ SMTP_URL: url.toString() });
-    await expect(sendMail({ to: "nobody@example.org", subject: "Never sent", text: "x" })).rejects.toMatchObject({
+    await expect(deliverMail({ to: "nobody@example.org", subject: "Never sent", text: "x" })).rejects.toMatchObject({
       code: "EAUTH",
     });
     expect(smtp.refusedLogins).toContain("mailer@example.com");
@@ -127,7 +127,7 @@ describe("over SMTPS (implicit TLS)", () => {
   it("delivers through an smtps:// URL", async () => {
     // The stand-in's certificate is self-signed; a real provider's is verified as normal.
     setEnv({ SMTP_URL: `${smtp.url}/?tls.rejectUnauthorized=false` });
-    await sendMail({ to: "lucy@example.com", subject: "Over TLS", text: "Encrypted in transit." });
+    await deliverMail({ to: "lucy@example.com", subject: "Over TLS", text: "Encrypted in transit." });
     const got = await smtp.waitForMessage((m) => m.envelope.to.includes("lucy@example.com"));
     expect(got.parsed.subject).toBe("Over TLS");
   });
@@ -136,8 +136,8 @@ describe("over SMTPS (implicit TLS)", () => {
 describe("without SMTP_URL", () => {
   it("writes each message as one .eml file in DATA_DIR/outbox with the same headers and parts", async () => {
     const message = welcome();
-    await sendMail({ ...message, unsubscribeUrl });
-    await sendMail({ to: "second@example.org", subject: "Second", text: "Another one." });
+    await deliverMail({ ...message, unsubscribeUrl });
+    await deliverMail({ to: "second@example.org", subject: "Second", text: "Another one." });
 
     const dir = path.join(dataDir.dir, "outbox");
     expect(outboxDir()).toBe(path.resolve(dir));

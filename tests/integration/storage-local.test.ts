@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
-import { getStorage, resetStorageForTests } from "~/server/storage/index.server";
+import { reloadConfig } from "~/config/env.server";
+import { getStorage, resetStorage } from "~/server/storage/index.server";
 import { makeTempDir } from "../support/processes";
 
 // deletePrefix on the local backend (account deletion removes a member's whole folder).
@@ -13,8 +13,8 @@ const temp = makeTempDir("sc-storage-local-");
 beforeAll(() => {
   process.env.DATA_DIR = temp.dir;
   delete process.env.S3_BUCKET;
-  resetConfigForTests();
-  resetStorageForTests();
+  reloadConfig();
+  resetStorage();
 });
 
 afterAll(() => {
@@ -22,8 +22,8 @@ afterAll(() => {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
-  resetConfigForTests();
-  resetStorageForTests();
+  reloadConfig();
+  resetStorage();
   temp.cleanup();
 });
 

@@ -1,8 +1,8 @@
 import http from "node:http";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
-import { getStorage, resetStorageForTests } from "~/server/storage/index.server";
+import { reloadConfig } from "~/config/env.server";
+import { getStorage, resetStorage } from "~/server/storage/index.server";
 import { createS3Storage, IMMUTABLE_CACHE_CONTROL, type S3Storage, type S3StorageConfig } from "~/server/storage/s3.server";
 import { startS3StandIn, type S3StandIn } from "../support/s3-standin";
 
@@ -11,7 +11,7 @@ import { startS3StandIn, type S3StandIn } from "../support/s3-standin";
 
 let s3: S3StandIn;
 
-// The SDK warns once per process that its 2027 releases will need Node 22 (DESIGN §5: Node 20).
+// The SDK warns once per process that its 2027 releases will need Node 22 (docs/architecture.md §7: Node 20).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
 beforeAll(async () => {
@@ -172,8 +172,8 @@ describe("getStorage()", () => {
   afterEach(() => {
     for (const name of Object.keys(process.env)) if (name.startsWith("S3_")) delete process.env[name];
     Object.assign(process.env, saved);
-    resetConfigForTests();
-    resetStorageForTests();
+    reloadConfig();
+    resetStorage();
   });
 
   it("chooses the S3 backend when S3_BUCKET is set, configured from the S3_* variables", async () => {
@@ -185,8 +185,8 @@ describe("getStorage()", () => {
       S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       S3_PUBLIC_URL: "https://media.example.com/",
     });
-    resetConfigForTests();
-    resetStorageForTests();
+    reloadConfig();
+    resetStorage();
     const storage = getStorage();
     expect(storage.kind).toBe("s3");
     const key = "profile-pictures/user7/1700000000000.gif";
@@ -199,8 +199,8 @@ describe("getStorage()", () => {
 
   it("stays on the local disk without S3_BUCKET", () => {
     delete process.env.S3_BUCKET;
-    resetConfigForTests();
-    resetStorageForTests();
+    reloadConfig();
+    resetStorage();
     expect(getStorage().kind).toBe("local");
   });
 });

@@ -3,11 +3,11 @@ import net from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
+import { reloadConfig } from "~/config/env.server";
 import { loader } from "~/routes/api/uploads";
 import { renderInitialsAvatar } from "~/server/avatar.server";
-import { getStorage, resetStorageForTests } from "~/server/storage/index.server";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "../support/db";
+import { getStorage, resetStorage } from "~/server/storage/index.server";
+import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "../support/db";
 import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
 
 // /uploads/<key> (app/routes/api/uploads.ts): the local backend's files, called through the
@@ -16,7 +16,7 @@ import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../su
 
 const saved = { ...process.env };
 const temp = makeTempDir("sc-uploads-");
-// The SDK warns once per process that its 2027 releases will need Node 22 (DESIGN §5: Node 20).
+// The SDK warns once per process that its 2027 releases will need Node 22 (docs/architecture.md §7: Node 20).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 const dataDir = path.join(temp.dir, "data");
 const ORIGIN = "http://localhost";
@@ -30,8 +30,8 @@ function useLocalStorage(extra: Record<string, string | undefined> = {}) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  resetConfigForTests();
-  resetStorageForTests();
+  reloadConfig();
+  resetStorage();
 }
 
 beforeAll(async () => {
@@ -62,8 +62,8 @@ afterAll(() => {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
-  resetConfigForTests();
-  resetStorageForTests();
+  reloadConfig();
+  resetStorage();
   temp.cleanup();
 });
 
@@ -198,7 +198,7 @@ describe("the uploads route in the built server", () => {
       database = await createTestDatabase();
       env.DATABASE_URL = database.url!;
     } else {
-      await (await createPgliteDataDir(dataDir)).close();
+      await (await createEmbeddedDataDir(dataDir)).close();
     }
     server = await startServer(env);
   }, 300_000);

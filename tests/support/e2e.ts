@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { test as base, type Page } from "@playwright/test";
+import { waitForLink } from "./outbox";
 
 // Every e2e test imports `test` from here. The test server trusts the loopback proxy
 // (TRUSTED_PROXIES in playwright.config.ts), and each test presents its own client address in
@@ -35,4 +36,19 @@ export async function waitForPageScript(page: Page): Promise<void> {
     const banner = document.querySelector("header");
     return !!banner && Object.keys(banner).some((key) => key.startsWith("__reactFiber"));
   });
+}
+
+/**
+ * The newest link in an email the test server sent to `to` (its outbox, in E2E_DATA_DIR), once it
+ * has arrived: the verification link of a sign-up, a reset link…
+ */
+export async function emailedLink(to: string, pattern: RegExp): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
+  return waitForLink(dataDir, to, pattern, 15_000);
+}
+
+/** Opens the confirmation link emailed to her address at sign-up (docs/product.md §7.5, §9.2). */
+export async function confirmEmailAddress(page: Page, email: string): Promise<void> {
+  await page.goto(await emailedLink(email, /\/api\/auth\/verify-email\?token=/));
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { SendOptions } from "./fuzz-site";
 
-// Generators of bad input for tests/integration/fuzz-inputs.test.ts (issue 7 item 3): hostile
+// Generators of bad input for tests/integration/fuzz-inputs.test.ts (decision 161): hostile
 // strings, wrong types, missing and extra fields, and broken bodies (malformed JSON, truncated
 // multipart, wrong content types, huge bodies), built with fast-check.
 

@@ -1,18 +1,18 @@
+import http from "node:http";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createDatabase, type Database, type DatabaseHandle } from "~/server/db/client.server";
+import { createDatabase, type Database } from "~/server/db/client.server";
 import { CookieJar } from "./auth";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "./db";
+import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "./db";
+import { waitForLink } from "./outbox";
 import { ensureBuild, makeTempDir, freePort, startServer, type RunningServer } from "./processes";
 
 // The built server (`node server.js`, production mode) on a database of its own, for the
 // hardening tests (authorization matrix, bad-input fuzzing, crash safety): real HTTP, real
 // cookies, and a way to read the database the server writes.
 //
-// On PostgreSQL (DATABASE_URL set) the test reads the server's database while it runs. An
-// embedded PGlite directory has one owner at a time (the data-directory lock, DESIGN §5), so
-// there `withDatabase` stops the server cleanly, opens the directory, reads it, closes it and
-// starts the server again on the same port: sessions live in the database, so cookies stay valid.
+// The test reads the server's database while it runs: on PostgreSQL (DATABASE_URL set) through its
+// own database, on the embedded default through the server the site runs in its data directory.
 
 export const TRUSTED_LOOPBACK = "127.0.0.1,::1";
 
@@ -46,6 +46,12 @@ export interface SendOptions {
   signal?: AbortSignal;
 }
 
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
 export interface SiteOptions {
   name: string;
   env?: Record<string, string>;
@@ -61,14 +67,14 @@ export class Site {
     readonly origin: string,
     readonly port: number,
     private readonly env: Record<string, string>,
-    private readonly dataDir: string,
-    /** Open for the whole test on PostgreSQL; null on PGlite. */
+    readonly dataDir: string,
+    /** Open for the whole test on PostgreSQL; null on the embedded default. */
     private readonly postgres: TestDatabase | null,
     private readonly cleanup: () => void,
   ) {}
 
-  get driver(): "pglite" | "postgres" {
-    return this.postgres ? "postgres" : "pglite";
+  get driver(): "embedded postgres" | "postgres" {
+    return this.postgres ? "postgres" : "embedded postgres";
   }
 
   static async start({ name, env = {}, seed }: SiteOptions): Promise<Site> {
@@ -94,7 +100,7 @@ export class Site {
       serverEnv.AUTH_SECRET ||= `${name}-hardening-secret-0123456789abcdef`;
       if (seed) await seed(postgres.db);
     } else {
-      const handle = await createPgliteDataDir(dataDir);
+      const handle = await createEmbeddedDataDir(dataDir);
       try {
         if (seed) await seed(handle.db);
       } finally {
@@ -109,6 +115,11 @@ export class Site {
   /** Starts the server (again) on the same data and port. */
   async boot(): Promise<void> {
     this.server = await startServer(this.env, 120_000);
+  }
+
+  /** Waits for an email to `to` with a link like `pattern` (the server's outbox) and returns the link. */
+  emailedLink(to: string, pattern: RegExp): Promise<string> {
+    return waitForLink(this.dataDir, to, pattern);
   }
 
   /** The server's output so far (for failure messages). */
@@ -139,21 +150,46 @@ export class Site {
   }
 
   /**
-   * Runs `fn` on the server's database. On PGlite the server is stopped for it (SIGTERM, a clean
-   * shutdown) and started again afterwards.
+   * A request sent as written, over node:http rather than fetch: any method (fetch refuses TRACE
+   * and CONNECT) and any header, the Host header included (an empty one too).
    */
+  raw(pathname: string, { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<RawAnswer> {
+    if (!this.server) throw new Error("The server is not running.");
+    const hasHost = Object.keys(headers).some((name) => name.toLowerCase() === "host");
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port: this.port,
+          path: pathname,
+          method,
+          headers: { "x-forwarded-for": nextClientIp(), ...headers },
+          setHost: !hasHost,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+          response.on("error", reject);
+        },
+      );
+      request.setTimeout(30_000, () => request.destroy(new Error(`${method} ${pathname}: no answer within 30 s`)));
+      request.on("error", reject);
+      request.end();
+    });
+  }
+
+  /** Runs `fn` on the server's database (while the server runs, or not). */
   async withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
     if (this.postgres) return fn(this.postgres.db);
-    await this.stopServer();
-    let handle: DatabaseHandle | undefined;
+    const handle = await createDatabase({ dataDir: this.dataDir, shared: true, poolSize: 2 });
     try {
-      handle = await createDatabase({ dataDir: this.dataDir });
       return await fn(handle.db);
     } finally {
-      await handle?.close();
-      await this.boot();
+      await handle.close();
     }
   }
+
 
   /** Stops the server with a signal and waits until it has exited. */
   async stopServer(signal: NodeJS.Signals = "SIGTERM") {
@@ -176,8 +212,14 @@ export class Site {
 /** Every row of every table of the site's schema, as sorted JSON lines per table. */
 export type Snapshot = Map<string, string[]>;
 
-/** Tables whose rows change by design on any request: the per-IP rate-limit counters. */
-export const ALWAYS_CHANGING_TABLES = ["rate_limits"];
+/**
+ * Tables whose rows change by design whatever is sent: the per-IP rate-limit counters, the
+ * per-account and per-recipient ones (a wrong password counts towards its address's limit), and
+ * on PostgreSQL the running server's own row in server_instances (refreshed every minute).
+ */
+// email_messages, and the email queue's rows of jobs: the server's mail worker sends in the
+// background what earlier requests queued (docs/product.md §18.1), whenever it gets to it.
+export const ALWAYS_CHANGING_TABLES = ["rate_limits", "account_limits", "server_instances", "email_messages"];
 
 export async function snapshotDatabase(db: Database, exclude: readonly string[] = ALWAYS_CHANGING_TABLES): Promise<Snapshot> {
   const { rows } = await db.execute<{ tablename: string }>(
@@ -186,7 +228,8 @@ export async function snapshotDatabase(db: Database, exclude: readonly string[] 
   const snapshot: Snapshot = new Map();
   for (const { tablename } of rows) {
     if (exclude.includes(tablename)) continue;
-    const result = await db.execute<Record<string, unknown>>(sql.raw(`select * from "${tablename}"`));
+    const where = tablename === "jobs" ? ` where queue <> 'email'` : "";
+    const result = await db.execute<Record<string, unknown>>(sql.raw(`select * from "${tablename}"${where}`));
     snapshot.set(tablename, result.rows.map((row) => JSON.stringify(row)).sort());
   }
   return snapshot;

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
-import { dropPostgresTemplate, preparePgliteTemplate, preparePostgresTemplate } from "./db";
+import { dropPostgresTemplate, prepareEmbeddedTemplate, preparePgliteTemplate, preparePostgresTemplate } from "./db";
+import { stopOrphanedEmbeddedDatabases } from "./embedded";
 import { ensureBuild } from "./processes";
 
 // Runs once per `vitest run` for the integration project: prepares the migrated template every
@@ -16,6 +17,9 @@ export default async function setup(project: TestProject) {
       await dropPostgresTemplate(serverUrl, templateName);
     };
   }
-  const templatePath = await preparePgliteTemplate();
-  project.provide("testDatabase", { driver: "pglite", templatePath });
+  // In-process tests use in-memory PGlite (fast, the same migrations); spawned servers and scripts
+  // use the embedded PostgreSQL default, copied from a migrated template (docs/decisions/200).
+  const [templatePath, embeddedTemplate] = await Promise.all([preparePgliteTemplate(), prepareEmbeddedTemplate()]);
+  project.provide("testDatabase", { driver: "pglite", templatePath, embeddedTemplate });
+  return () => stopOrphanedEmbeddedDatabases();
 }

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-// A local stand-in for the parts of Kit's v4 API the email-marketing sync uses (DESIGN §2: real
+// A local stand-in for the parts of Kit's v4 API the email-marketing sync uses (docs/architecture.md §1: real
 // integrations are tested against a local server that speaks the real protocol). A real HTTP
 // server on 127.0.0.1; our Kit client talks to it through KIT_API_URL. It CHECKS what Kit checks
 // (the X-Kit-Api-Key header, JSON bodies, paths, required fields, a valid email address) and
@@ -161,6 +161,9 @@ export async function startKitStandin({ apiKey = "kit_test_standin_key_012345678
       if (!found) throw new KitError(404, ["Not Found"]);
       found.state = "cancelled";
       return { status: 204 };
+    }
+    if (method === "GET" && path === "/v4/account") {
+      return { status: 200, json: { user: { email: "coach@example.com" }, account: { id: 1, name: "Stand-in account", plan_type: "creator", primary_email_address: "coach@example.com" } } };
     }
     if (method === "GET" && path === "/v4/tags") {
       return { status: 200, json: { tags: [...tags.values()].map(tagJson), pagination: { has_previous_page: false, has_next_page: false, per_page: 500 } } };

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { stopEmbeddedDatabasesUnder } from "./embedded";
 
 // Helpers for integration tests that run the real server or a script in a child process.
 
@@ -23,7 +24,16 @@ export function freePort(): Promise<number> {
 /** A fresh temporary directory, removed by the returned cleanup. */
 export function makeTempDir(prefix = "sc-test-"): { dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  // mkdtemp makes it private (0700): the embedded database's own user (root runs it as nobody)
+  // must be able to pass through to DATA_DIR inside.
+  fs.chmodSync(dir, 0o755);
+  return {
+    dir,
+    cleanup: () => {
+      stopEmbeddedDatabasesUnder(dir);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Variables that would point a child at another database, configuration or admin account. */

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { crc32 } from "node:zlib";
 
-// A local stand-in for Amazon S3 (DESIGN §2: real clients are tested against local servers that
+// A local stand-in for Amazon S3 (docs/architecture.md §1: real clients are tested against local servers that
 // speak the real protocol). It answers the REST calls the AWS SDK makes with path-style
 // addressing, keeps objects in memory, and checks every request's AWS Signature Version 4 the way
 // S3 does: it rebuilds the canonical request from what arrived on the wire, signs it with the

@@ -1,4 +1,4 @@
-// The route table of SPEC §2 as the tests see it, for the default demo coach (Jo / jo).
+// The route table of docs/product.md §2.1 as the tests see it, for the default demo coach (Jo / jo).
 // Every public route with the heading it must show; tests iterate over this list, so a page
 // added to app/routes.ts must be added here too (tests/e2e/routes.spec.ts checks that).
 
@@ -34,19 +34,21 @@ export const publicRoutes: PublicRoute[] = [
   { path: "/privacy", heading: "Privacy Policy", title: /^Privacy Policy/ },
 ];
 
-/** Routes only members (or admins) may open: a signed-out visitor is sent to / (DESIGN D6). */
+/** Routes only members (or admins) may open: a signed-out visitor is sent to / (docs/product.md §12). */
 export const guardedRoutes = ["/settings", "/settings/admin"];
 
-/** Every page of SPEC's route table (the 404 splat and the D5 redirect aside). */
+/** Every page of the route table in docs/product.md §2.1 (the 404 splat and the waitlist redirect aside). */
 export const allRoutePaths = [...publicRoutes.map((r) => r.path), ...guardedRoutes];
 
-/** Routes outside SPEC's page table: resource routes and flows (auth, uploads, email lists, SEO). */
+/** Routes outside the page table (docs/product.md §2.2): resource routes and flows (auth, uploads, email lists, SEO). */
 export const nonPageRoutePaths = [
   "/api/auth/*",
   "/auth",
   "/api/auth-form",
   "/sign-out",
   "/reset-password",
+  "/email-change/confirm",
+  "/email-change/undo",
   "/settings/data",
   "/settings/security",
   "/uploads/*",
@@ -60,6 +62,10 @@ export const nonPageRoutePaths = [
   "/sitemap.xml",
   "/robots.txt",
   "/settings/admin/members.csv",
+  "/settings/admin/sales.csv",
+  "/settings/admin/subscribers.csv",
+  "/settings/admin/subscribers",
   "/settings/admin/integrations",
   "/settings/admin/offers",
+  "/settings/admin/emails",
 ];

@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 
 // A real SMTP server on 127.0.0.1 (a random port) that accepts every message and keeps it, for
-// tests of the mailer over SMTP (DESIGN §2: a local server speaking the real protocol, never a
+// tests of the mailer over SMTP (docs/architecture.md §1: a local server speaking the real protocol, never a
 // stub of our own functions). Optionally it requires AUTH with a username and password, or
 // speaks implicit TLS (smtps://) with smtp-server's built-in localhost certificate.
 
@@ -23,6 +23,8 @@ export interface SmtpStandInOptions {
   auth?: { user: string; pass: string };
   /** Implicit TLS, as smtps:// expects. The certificate is self-signed: clients must not verify it. */
   secure?: boolean;
+  /** Listen on this port (a server "coming back" where it was); a random free port by default. */
+  port?: number;
 }
 
 export interface SmtpStandIn {
@@ -89,7 +91,7 @@ export async function startSmtpStandIn(options: SmtpStandInOptions = {}): Promis
   // A client that disconnects abruptly makes the server emit "error"; a test should not crash on it.
   server.on("error", () => {});
 
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   const credentials = options.auth
     ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@`

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-// A local stand-in for the parts of Stripe's API the site uses (DESIGN §2: real integrations are
+// A local stand-in for the parts of Stripe's API the site uses (docs/architecture.md §1: real integrations are
 // tested against a local server that speaks the real protocol). The real Stripe SDK talks to it
 // over HTTP (`host`, `port`, `protocol: "http"`). It RECORDS every request, decoded from Stripe's
 // form encoding, and CHECKS what it is sent the way Stripe does, answering Stripe's error shape
@@ -90,11 +90,20 @@ export interface StripeStandin {
   readonly customers: Map<string, Json>;
   readonly sessions: Map<string, Json>;
   readonly subscriptions: Map<string, Json>;
-  /** Stripe's side of paying: marks the session complete and paid (and starts the subscription). */
+  /** Payment intents, one per paid session (for a subscription, its first invoice's). */
+  readonly paymentIntents: Map<string, Json>;
+  /** Every refund made, oldest first. */
+  readonly refunds: Json[];
+  /** The checkout session a payment intent paid, if any. */
+  sessionForPaymentIntent(paymentIntentId: string): string | null;
+  /**
+   * Stripe's side of paying: marks the session complete and paid (and starts the subscription).
+   * Throws for an expired session, which Stripe's page no longer accepts payment for.
+   */
   completeSession(id: string): Json;
   /** Makes the next requests to a path fail with the given status (until cleared with null). */
   setFailure(method: string, path: string | RegExp, failure: StandinFailure | null): void;
-  /** The next checkout sessions come back without a url (never seen from Stripe; the spec's case). */
+  /** The next checkout sessions come back without a url (never seen from Stripe; a documented case). */
   omitSessionUrl: boolean;
   reset(): void;
   close(): Promise<void>;
@@ -106,6 +115,10 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const invoicePayments: Json[] = [];
+  const paymentIntents = new Map<string, Json>();
+  const refunds: Json[] = [];
+  /** Stripe answers a repeated POST with the same Idempotency-Key as it answered the first. */
+  const idempotent = new Map<string, { status: number; payload: unknown }>();
   const failures: { method: string; path: string | RegExp; failure: StandinFailure }[] = [];
   let omitSessionUrl = false;
 
@@ -207,6 +220,7 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
     const session = sessions.get(id);
     if (!session) throw new Error(`No session ${id}`);
     if (session.status === "complete") return session;
+    if (session.status === "expired") throw new Error(`Checkout session ${id} has expired and can no longer be paid`);
     session.status = "complete";
     session.payment_status = "paid";
     session.url = null;
@@ -254,10 +268,77 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
       });
       session.subscription = subscriptionId;
       session.invoice = invoiceId;
+      recordPaymentIntent(paymentIntentId, session);
     } else {
       session.payment_intent = newId("pi");
+      recordPaymentIntent(session.payment_intent as string, session);
     }
     return session;
+  }
+
+  function recordPaymentIntent(id: string, session: Json) {
+    paymentIntents.set(id, {
+      id,
+      object: "payment_intent",
+      amount: session.amount_total,
+      amount_received: session.amount_total,
+      currency: session.currency,
+      customer: session.customer,
+      status: "succeeded",
+      latest_charge: `ch_${id.slice(3)}`,
+      amount_refunded: 0,
+      checkout_session: session.id,
+      created: unix(),
+      livemode: false,
+    });
+  }
+
+  function expireSession(id: string): Json {
+    const session = sessions.get(id);
+    if (!session) throw new StripeRequestError(404, `No such checkout.session: '${id}'`, "session", "resource_missing");
+    if (session.status !== "open") {
+      throw new StripeRequestError(400, `Only Checkout Sessions with a status in ["open"] can be expired.`, "session");
+    }
+    session.status = "expired";
+    session.url = null;
+    return session;
+  }
+
+  function createRefund(p: Json): Json {
+    if (!p.payment_intent && !p.charge) throw new StripeRequestError(400, "One of `charge` or `payment_intent` is required.", "payment_intent");
+    if (p.reason !== undefined && !["duplicate", "fraudulent", "requested_by_customer"].includes(String(p.reason))) {
+      throw new StripeRequestError(400, "Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer", "reason");
+    }
+    const intentId = p.payment_intent
+      ? String(p.payment_intent)
+      : [...paymentIntents.values()].find((pi) => pi.latest_charge === p.charge)?.id;
+    const intent = intentId ? paymentIntents.get(String(intentId)) : undefined;
+    if (!intent) {
+      throw new StripeRequestError(404, `No such payment_intent: '${p.payment_intent ?? p.charge}'`, "payment_intent", "resource_missing");
+    }
+    const remaining = Number(intent.amount) - Number(intent.amount_refunded);
+    if (remaining <= 0) {
+      throw new StripeRequestError(400, `Charge ${intent.latest_charge} has already been refunded.`, undefined, "charge_already_refunded");
+    }
+    const amount = p.amount === undefined ? remaining : Number(p.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > remaining) {
+      throw new StripeRequestError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${remaining})`, "amount", "amount_too_large");
+    }
+    intent.amount_refunded = Number(intent.amount_refunded) + amount;
+    const refund: Json = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      charge: intent.latest_charge,
+      reason: p.reason ?? null,
+      metadata: p.metadata ?? {},
+      status: "succeeded",
+      created: unix(),
+    };
+    refunds.push(refund);
+    return refund;
   }
 
   function route(method: string, path: string, p: Json): Json {
@@ -275,7 +356,12 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
       customers.set(customer.id as string, customer);
       return customer;
     }
+    if (method === "GET" && path === "/v1/account") {
+      return { id: "acct_standin0123456", object: "account", country: "GB", default_currency: "gbp", charges_enabled: true, details_submitted: true, email: "coach@example.com" };
+    }
     if (method === "POST" && path === "/v1/checkout/sessions") return createCheckoutSession(p);
+    if (method === "POST" && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) return expireSession(decodeURIComponent(m[1]!));
+    if (method === "POST" && path === "/v1/refunds") return createRefund(p);
     if (method === "GET" && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
       const session = sessions.get(decodeURIComponent(m[1]!));
       if (!session) throw new StripeRequestError(404, `No such checkout.session: '${m[1]}'`, "session", "resource_missing");
@@ -361,15 +447,24 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
         });
         return;
       }
-      try {
-        send(200, route(method, url.pathname, params));
-      } catch (error) {
-        if (error instanceof StripeRequestError) {
-          send(error.status, { error: { type: error.type, message: error.message, param: error.param, code: error.code } });
-        } else {
-          send(500, { error: { type: "api_error", message: String(error) } });
-        }
+      const key = method === "POST" ? req.headers["idempotency-key"] : undefined;
+      const seen = typeof key === "string" ? idempotent.get(key) : undefined;
+      if (seen) {
+        send(seen.status, seen.payload);
+        return;
       }
+      let answer: { status: number; payload: unknown };
+      try {
+        answer = { status: 200, payload: route(method, url.pathname, params) };
+      } catch (error) {
+        answer =
+          error instanceof StripeRequestError
+            ? { status: error.status, payload: { error: { type: error.type, message: error.message, param: error.param, code: error.code } } }
+            : { status: 500, payload: { error: { type: "api_error", message: String(error) } } };
+      }
+      // Stripe keeps the answer to a key (not a 5xx, which may be retried with it).
+      if (typeof key === "string" && answer.status < 500) idempotent.set(key, answer);
+      send(answer.status, answer.payload);
     });
   });
 
@@ -386,6 +481,9 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
     customers,
     sessions,
     subscriptions,
+    paymentIntents,
+    refunds,
+    sessionForPaymentIntent: (id) => (paymentIntents.get(id)?.checkout_session as string | undefined) ?? null,
     completeSession,
     setFailure(method, path, failure) {
       const i = failures.findIndex((f) => f.method === method && String(f.path) === String(path));

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { createPgliteDataDir, createTestDatabase, type TestDatabase } from "./db";
+import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "./db";
 import { freePort, startServer, type RunningServer } from "./processes";
 
 // The built server for an integration test, on a free port with a database of its own: a new
@@ -27,7 +27,7 @@ export async function startTestSite(dir: string, env: Record<string, string> = {
     database = await createTestDatabase();
     Object.assign(serverEnv, { DATABASE_URL: database.url!, AUTH_SECRET: "test-site-secret-0123456789-abcdefghijklmno" });
   } else {
-    await (await createPgliteDataDir(dataDir)).close();
+    await (await createEmbeddedDataDir(dataDir)).close();
   }
   const server = await startServer({ ...serverEnv, ...env });
   return {

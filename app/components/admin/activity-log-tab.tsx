@@ -2,9 +2,9 @@ import type { ActivityEntry } from "~/server/admin/activity.server";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { actionLabel, formatShortDateTime } from "~/utils/format";
-import { ADMIN_TEXT } from "./admin-forms";
+import { ADMIN_TEXT } from "~/validation/admin";
 
-// SPEC §2 Activity Log tab: 'Recent administrative actions', the 50 newest entries, each with a
+// docs/product.md §10.9 Activity Log tab: 'Recent administrative actions', the 50 newest entries, each with a
 // badge of its action type, its time and 'User: ' with the member's name or else email. Entries
 // of other kinds (the Offers tab's changes) show their summary instead.
 
@@ -51,7 +51,7 @@ export function ActivityLogTab({ entries }: { entries: ActivityEntry[] | null })
             ))}
           </ol>
         ) : (
-          // SPEC §8: a failure to load the log is logged only; the tab then reads as empty.
+          // docs/product.md §10.9: a failure to load the log is logged only; the tab then reads as empty.
           <p className="text-ink-muted">{ADMIN_TEXT.noActivity}</p>
         )}
       </CardContent>

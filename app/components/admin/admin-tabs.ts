@@ -1,11 +1,14 @@
-// The dashboard's tabs (SPEC §2: Users by default, Integrations, Activity Log; issue 6 adds
-// Offers). The open tab is in the URL as ?tab=, so each has its own address.
+// The dashboard's tabs (docs/product.md §10.1: Users by default, Integrations, Activity Log and
+// Offers; Sales, §10.11; Subscribers, §10.12; Emails, §18.5). The open tab is in the URL as ?tab=, so each has its own address.
 
 export const ADMIN_TABS = [
   { value: "users", label: "Users" },
+  { value: "sales", label: "Sales" },
+  { value: "subscribers", label: "Subscribers" },
   { value: "integrations", label: "Integrations" },
   { value: "activity", label: "Activity Log" },
   { value: "offers", label: "Offers" },
+  { value: "emails", label: "Emails" },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];

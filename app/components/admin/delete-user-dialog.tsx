@@ -15,12 +15,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { DELETE_CONFIRMATION_WORD } from "~/validation/admin";
 import { TrashIcon } from "./admin-icons";
-import { ADMIN_TEXT } from "./admin-forms";
+import { ADMIN_TEXT } from "~/validation/admin";
 import { useAdminAction } from "./use-admin-action";
 
 /**
- * SPEC §2 Delete User Account: her name and email, type DELETE, and 'Delete Account' enabled
- * only for exactly DELETE (the server checks it again). DESIGN D10 says what deletion does.
+ * docs/product.md §10.6 Delete User Account: her name and email, type DELETE, and 'Delete Account' enabled
+ * only for exactly DELETE (the server checks it again). docs/product.md §9.8 says what deletion does.
  */
 export function DeleteUserDialog({ member, name }: { member: MemberRow; name: string }) {
   const [open, setOpen] = useState(false);

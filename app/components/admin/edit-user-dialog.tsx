@@ -4,10 +4,10 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { InputField } from "~/components/ui/form-field";
 import { PencilIcon } from "./admin-icons";
-import { ADMIN_TEXT } from "./admin-forms";
+import { ADMIN_TEXT } from "~/validation/admin";
 import { useAdminAction } from "./use-admin-action";
 
-/** SPEC §2 Edit User Details: email read-only, first and last name, Cancel and 'Save Changes'. */
+/** docs/product.md §10.4 Edit User Details: email read-only, first and last name, Cancel and 'Save Changes'. */
 export function EditUserDialog({ member, name }: { member: MemberRow; name: string }) {
   const [open, setOpen] = useState(false);
   const { fetcher, action, busy } = useAdminAction(`update-user-${member.userId}`, { onSuccess: () => setOpen(false) });

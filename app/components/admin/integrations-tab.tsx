@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import type { IntegrationsData } from "~/server/admin/integrations.server";
 import { formatShortDateTime } from "~/utils/format";
 
-// SPEC §2 /settings/admin, Integrations tab: the email-marketing card (how members and
+// docs/product.md §10.8 /settings/admin, Integrations tab: the email-marketing card (how members and
 // subscribers reach the service, the sync's live figures, 'Retry failed', a link to the
 // subscribers) and the community-platform card (a link to its members and the advice to invite
 // engaged members to create accounts). 'Retry failed' is a plain form, so it works before
@@ -27,8 +27,8 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 
 function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
-    <div className="flex flex-col gap-1 rounded-2xl border border-sand-200 bg-sand-100 p-4">
-      <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
+    <div className="flex min-w-0 flex-col gap-1 rounded-2xl border border-sand-200 bg-sand-100 p-3.5 sm:p-4">
+      <dt className="text-xs font-semibold text-ink-muted sm:text-sm">{label}</dt>
       <dd className="font-display text-2xl font-semibold text-brand-800 tabular-nums">{value}</dd>
       {note ? <dd className="text-xs text-ink-muted">{note}</dd> : null}
     </div>
@@ -36,7 +36,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 export function IntegrationsTab({ data }: { data: IntegrationsData }) {
-  const { emailMarketing: mail, community } = data;
+  const { emailMarketing: mail, community, mail: delivery } = data;
   const navigation = useNavigation();
   const retrying = navigation.state !== "idle" && navigation.formAction === RETRY_FAILED_ACTION;
   const connected = mail.provider === "kit";
@@ -63,7 +63,9 @@ export function IntegrationsTab({ data }: { data: IntegrationsData }) {
               database. To sync them to Kit, set <code>KIT_API_KEY</code> on the server and restart it.
             </p>
           )}
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {/* Two figures a row where the card is narrow: a phone, and beside the community card on
+              a laptop (1024–1279 px); three where "Subscribers" has room. */}
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
             <Figure label="Subscribers" value={number.format(mail.subscribers)} note="Confirmed or awaiting confirmation" />
             <Figure label="Confirmed" value={number.format(mail.confirmed)} note="Confirmed by email" />
             <Figure label="Queued" value={number.format(mail.queued)} note="Waiting to sync" />
@@ -92,6 +94,52 @@ export function IntegrationsTab({ data }: { data: IntegrationsData }) {
             {mail.failed === 0
               ? "No syncs have failed."
               : `${number.format(mail.failed)} ${mail.failed === 1 ? "sync has" : "syncs have"} failed. Retry once the cause is fixed (for example the API key).`}
+          </p>
+        </CardFooter>
+      </Card>
+
+      <Card role="region" aria-labelledby="integrations-delivery-title">
+        <CardHeader>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <CardTitle id="integrations-delivery-title">Email delivery</CardTitle>
+            <Badge variant={delivery.transport === "smtp" ? "success" : "neutral"}>
+              {delivery.transport === "smtp" ? "Mail server connected" : "Outbox folder (no mail server)"}
+            </Badge>
+          </div>
+          <CardDescription>
+            Receipts, account emails and your sale notifications wait in a queue and are sent in the background. If the
+            mail server is down, nothing is lost: each email is tried again every minute or two for the first hour, then
+            every 15 minutes for more than a day, and is sent exactly once.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3">
+            <Figure label="Queued" value={number.format(delivery.queued)} note="Waiting to be sent" />
+            <Figure label="Sent today" value={number.format(delivery.sentToday)} note="Since midnight" />
+            <Figure label="Failing" value={number.format(delivery.failing)} note="Being retried or gave up" />
+            <div className="col-span-2 flex min-w-0 flex-col gap-1 rounded-2xl border border-sand-200 bg-sand-100 p-4 xl:col-span-3">
+              <dt className="text-sm font-semibold text-ink-muted">Last error</dt>
+              <dd className="text-sm break-words text-ink">
+                {delivery.lastError ? (
+                  <>
+                    <time dateTime={delivery.lastError.at}>{formatShortDateTime(delivery.lastError.at)}</time>: {delivery.lastError.message}
+                  </>
+                ) : (
+                  "None"
+                )}
+              </dd>
+            </div>
+          </dl>
+        </CardContent>
+        <CardFooter>
+          <Form method="post" action={RETRY_FAILED_ACTION}>
+            <input type="hidden" name="intent" value="retry-failed-mail" />
+            <Button type="submit" variant="outline" disabled={delivery.failing === 0} aria-describedby="integrations-mail-note">
+              Retry failed emails
+            </Button>
+          </Form>
+          <p id="integrations-mail-note" className="w-full text-sm text-ink-muted">
+            {delivery.failing === 0 ? "No emails are failing." : "Emails that are failing are retried on their own; retry now once the cause is fixed."}
           </p>
         </CardFooter>
       </Card>

@@ -18,7 +18,7 @@ import {
   type OffersFieldErrors,
 } from "~/validation/offers";
 
-// The Offers tab of /settings/admin (issue 6; DESIGN D1): the coach sets each product's price and
+// The Offers tab of /settings/admin (docs/product.md §10.10, §5.1): the coach sets each product's price and
 // the next cohort's start, which every page, checkout and the payment provider use from then on.
 // Plain POST forms to /settings/admin/offers: with JavaScript they are fetchers (errors show
 // in place, success reloads the tab with a toast); without it the browser posts them and a
@@ -98,7 +98,7 @@ export function OffersTab({
           className="flex flex-col gap-6"
         >
           <input type="hidden" name="intent" value={OFFERS_INTENTS.update} />
-          <fieldset className="flex flex-col gap-4">
+          <fieldset className="flex min-w-0 flex-col gap-4">
             <legend className="mb-3 text-lg font-semibold text-ink">Prices</legend>
             <ul className="grid gap-4 lg:grid-cols-3">
               {data.offers.map((offer) => {
@@ -148,7 +148,9 @@ export function OffersTab({
             </ul>
           </fieldset>
 
-          <fieldset className="flex flex-col gap-4 rounded-2xl border border-sand-200 bg-sand-50 p-5">
+          {/* NOTE: min-w-0: a fieldset is at least as wide as its content by default, and the
+              date-time field's own minimum made this one wider than a phone. */}
+          <fieldset className="flex min-w-0 flex-col gap-4 rounded-2xl border border-sand-200 bg-sand-50 p-5">
             <legend className="sr-only">Next cohort</legend>
             <SubHeading className="text-lg font-semibold text-ink">Next Learn to Lift cohort</SubHeading>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { cn } from "~/utils/cn";
 import { formatDayMonth, formatPounds } from "~/utils/format";
 
-// Weekly sign-ups and revenue for the last 12 weeks (issue 6 item 5), drawn on the server: bars
+// Weekly sign-ups and revenue for the last 12 weeks (docs/product.md §10.2), drawn on the server: bars
 // in SVG attributes (no inline styles, so a strict Content-Security-Policy holds), labels in HTML
 // so they stay crisp at any width, and the same figures as a table for screen readers.
 
@@ -37,25 +37,29 @@ export function SignupsChart({ points }: { points: WeeklyPoint[] | null }) {
                 barClass="fill-accent-500"
               />
             </div>
-            <table className="sr-only">
-              <caption>Sign-ups and revenue (net of refunds) per week, over the last 12 weeks</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Week starting</th>
-                  <th scope="col">Sign-ups</th>
-                  <th scope="col">Revenue</th>
-                </tr>
-              </thead>
-              <tbody>
-                {points.map((p) => (
-                  <tr key={p.weekStart}>
-                    <th scope="row">{formatDayMonth(p.weekStart)}</th>
-                    <td>{number.format(p.signups)}</td>
-                    <td>{formatPounds(p.revenuePence)}</td>
+            {/* NOTE: sr-only on a wrapper, not the table: a table is never narrower than its
+                content, so a 1 px table still made the page as wide as its columns on a phone. */}
+            <div className="sr-only">
+              <table>
+                <caption>Sign-ups and revenue (net of refunds) per week, over the last 12 weeks</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Week starting</th>
+                    <th scope="col">Sign-ups</th>
+                    <th scope="col">Revenue</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {points.map((p) => (
+                    <tr key={p.weekStart}>
+                      <th scope="row">{formatDayMonth(p.weekStart)}</th>
+                      <td>{number.format(p.signups)}</td>
+                      <td>{formatPounds(p.revenuePence)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         ) : (
           <p className="text-ink-muted">The chart is not available just now.</p>

@@ -1,6 +1,6 @@
 import type { DashboardStats } from "~/server/admin/stats.server";
 
-// SPEC §2 stat cards: Total Users (Registered members), New This Week (Recent signups), Active
+// docs/product.md §10.2 stat cards: Total Users (Registered members), New This Week (Recent signups), Active
 // Users (Last 30 days), Administrators (Admin access).
 
 const CARDS = [
@@ -20,8 +20,12 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {CARDS.map((card) => (
-          <li key={card.key} className="flex flex-col gap-1 rounded-3xl border border-sand-200 bg-white p-5 shadow-sm sm:p-6">
-            <p className="text-sm font-semibold text-ink-muted">{card.label}</p>
+          <li
+            key={card.key}
+            className="flex min-w-0 flex-col gap-1 rounded-3xl border border-sand-200 bg-white p-4 shadow-sm min-[400px]:p-5 sm:p-6"
+          >
+            {/* Smaller on a phone, where "Administrators" is wider than half the screen's card. */}
+            <p className="text-xs font-semibold text-ink-muted sm:text-sm">{card.label}</p>
             <p className="font-display text-3xl font-semibold text-brand-800 tabular-nums sm:text-4xl">
               {stats ? (
                 number.format(stats[card.key])

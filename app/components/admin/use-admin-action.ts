@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { showToast } from "~/components/ui/toaster";
-import type { AdminActionFailure } from "./admin-forms";
+import type { AdminActionFailure } from "~/validation/admin";
 
 /**
  * A Users-tab action through a fetcher. It posts to the page's own address (tab, search and page

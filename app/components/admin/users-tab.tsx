@@ -1,21 +1,22 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
 import type { MemberPage, MemberRow } from "~/server/admin/users.server";
 import { Avatar } from "~/components/ui/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { showToast } from "~/components/ui/toaster";
-import { formatShortDate } from "~/utils/format";
-import { ADMIN_TEXT } from "./admin-forms";
+import { formatMoney, formatShortDate } from "~/utils/format";
+import { ADMIN_TEXT } from "~/validation/admin";
 import { DownloadIcon, SearchIcon, ShieldMinusIcon, ShieldPlusIcon } from "./admin-icons";
 import { AdminNotice } from "./admin-notice";
+import { PageLinks } from "./page-links";
+import { SaleStatusBadge } from "./sales-tab";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { EditUserDialog } from "./edit-user-dialog";
 import { useAdminAction } from "./use-admin-action";
 
-// SPEC §2 Users tab: search, the members newest first in pages of 25, and per-row edit, toggle
+// docs/product.md §10.3 Users tab: search, the members newest first in pages of 25, and per-row edit, toggle
 // admin and delete. The search is a GET form (?q=), so it works before JavaScript loads; with
 // JavaScript it also searches as she types.
 
@@ -59,7 +60,12 @@ export function UsersTab({ page, failed, search, adminId, totalUsers }: UsersTab
                 <MemberItem key={member.userId} member={member} isSelf={member.userId === adminId} />
               ))}
             </ul>
-            <Pagination page={page} />
+            <PageLinks
+              label="Pages of members"
+              page={page.page}
+              previous={page.hasPrevious ? membersHref(page, page.page - 1) : null}
+              next={page.hasNext ? membersHref(page, page.page + 1) : null}
+            />
           </>
         ) : (
           <p className="rounded-2xl border border-dashed border-sand-300 bg-sand-50 px-4 py-10 text-center text-ink-muted">
@@ -89,7 +95,15 @@ function SearchForm({ query }: { query: string }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <Form method="get" action="/settings/admin" role="search" className="flex flex-col gap-2 sm:flex-row">
+    <Form
+      method="get"
+      action="/settings/admin"
+      role="search"
+      className="flex flex-col gap-2 sm:flex-row"
+      // Enter or 'Search' sends it now: the search-as-you-type still waiting must not follow and
+      // take her back to the first page after she has moved on to the next.
+      onSubmit={() => clearTimeout(timer.current)}
+    >
       <label htmlFor="member-search" className="sr-only">
         Search members by name or email
       </label>
@@ -136,6 +150,7 @@ function MemberItem({ member, isSelf }: { member: MemberRow; isSelf: boolean }) 
           <p className="text-sm text-ink-muted">
             Joined <time dateTime={member.createdAt}>{formatShortDate(member.createdAt)}</time>
           </p>
+          <Purchases member={member} />
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1 self-end sm:self-center">
@@ -147,7 +162,7 @@ function MemberItem({ member, isSelf }: { member: MemberRow; isSelf: boolean }) 
   );
 }
 
-/** SPEC §4 "Admin status": grants or removes at once (a plain form, so it works without JavaScript). */
+/** docs/product.md §10.5: grants or removes at once (a plain form, so it works without JavaScript). */
 function ToggleAdminButton({ member, name }: { member: MemberRow; name: string }) {
   const { fetcher, action, busy } = useAdminAction(`toggle-admin-${member.userId}`);
   // The visible words ("Grant admin") start the accessible name, as WCAG 2.5.3 asks.
@@ -166,36 +181,29 @@ function ToggleAdminButton({ member, name }: { member: MemberRow; name: string }
   );
 }
 
-function Pagination({ page }: { page: MemberPage }) {
-  if (!page.hasPrevious && !page.hasNext) return null;
-  const href = (n: number) => {
-    const params = new URLSearchParams();
-    if (page.query) params.set("q", page.query);
-    if (n > 1) params.set("page", String(n));
-    const query = params.toString();
-    return query ? `/settings/admin?${query}` : "/settings/admin";
-  };
+/** The address of a page of the list (the search kept). */
+function membersHref(page: MemberPage, n: number): string {
+  const params = new URLSearchParams();
+  if (page.query) params.set("q", page.query);
+  if (n > 1) params.set("page", String(n));
+  const query = params.toString();
+  return query ? `/settings/admin?${query}` : "/settings/admin";
+}
+
+/** docs/product.md §10.3: what she bought (her latest payments; the Sales tab has every one). */
+function Purchases({ member }: { member: MemberRow }) {
+  if (member.purchases.length === 0) return <p className="text-sm text-ink-muted">No purchases yet</p>;
   return (
-    <nav aria-label="Pages of members" className="flex items-center justify-between gap-3">
-      {page.hasPrevious ? (
-        <Link to={href(page.page - 1)} className="btn btn-outline btn-sm" preventScrollReset>
-          <ArrowLeftIcon className="size-4.5" />
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <p className="text-sm text-ink-muted">
-        Page {page.page}
-      </p>
-      {page.hasNext ? (
-        <Link to={href(page.page + 1)} className="btn btn-outline btn-sm" preventScrollReset>
-          Next
-          <ArrowRightIcon className="size-4.5" />
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <ul className="mt-1 flex flex-col gap-1 text-sm text-ink" aria-label={`Purchases of ${member.firstName}`}>
+      {member.purchases.map((p) => (
+        <li key={`${p.purchasedAt}-${p.productName}`} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium">{p.productName}</span>
+          <span className="text-ink-muted">
+            {formatMoney(p.amountPence, p.currency)} · <time dateTime={p.purchasedAt}>{formatShortDate(p.purchasedAt)}</time>
+          </span>
+          <SaleStatusBadge status={p.status} endsAt={p.endsAt} />
+        </li>
+      ))}
+    </ul>
   );
 }

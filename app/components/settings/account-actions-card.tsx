@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -11,17 +11,34 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { currentSecretSchema } from "~/validation/settings";
+import { parseFirst } from "~/validation/first-error";
+import { clearCurrentPassword, CurrentPasswordField } from "./current-password-field";
 import { SETTINGS_TEXT, useHydrated, useSettingsBusy, useSettingsForm } from "./settings-form";
 
 /**
- * SPEC §2 Account Actions: Sign Out, 'Download my data' and Delete Account behind its dialog.
- * Without JavaScript, /settings?delete=confirm shows the same question as a plain form.
+ * docs/product.md §9.8 Account Actions: Sign Out, 'Download my data' and Delete Account behind its dialog,
+ * which also asks for her current password (docs/product.md §9.2). Without JavaScript,
+ * /settings?delete=confirm shows the same question as a plain form.
  */
-export function AccountActionsCard({ confirmDelete = false }: { confirmDelete?: boolean }) {
+export function AccountActionsCard({ confirmDelete = false, twoFactorEnabled = false }: { confirmDelete?: boolean; twoFactorEnabled?: boolean }) {
   const busy = useSettingsBusy();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const form = useSettingsForm("settings-delete", { onDone: (result) => !result.ok && setOpen(false) });
+  const password = useRef<HTMLInputElement>(null);
+  const form = useSettingsForm("settings-delete", {
+    onDone: (result) => {
+      if (result.ok) return;
+      // A wrong or missing password: the question stays open for another try.
+      if (result.field === "currentPassword") clearCurrentPassword(password.current, true);
+      else setOpen(false);
+    },
+  });
+  const checkPassword = (data: FormData) => {
+    const parsed = parseFirst(currentSecretSchema(twoFactorEnabled), { currentPassword: data.get("currentPassword") ?? "" });
+    if (!parsed.ok) password.current?.focus();
+    return parsed.ok ? null : parsed.error;
+  };
 
   const question = (
     <>
@@ -57,6 +74,7 @@ export function AccountActionsCard({ confirmDelete = false }: { confirmDelete?: 
               {SETTINGS_TEXT.deleteDialogTitle}
             </p>
             <p>{SETTINGS_TEXT.deleteDialogText}</p>
+            <CurrentPasswordField twoFactorEnabled={twoFactorEnabled} hint={SETTINGS_TEXT.deletePasswordHint} />
             <div className="flex flex-wrap gap-3">
               <a href="/settings" className="btn btn-outline">
                 Cancel
@@ -82,11 +100,23 @@ export function AccountActionsCard({ confirmDelete = false }: { confirmDelete?: 
               </a>
             )}
           </div>
-          <AlertDialogContent>
-            <form method="post" action="/settings" onSubmit={(event) => form.submit(event)}>
+          <AlertDialogContent
+            onOpenAutoFocus={(event) => {
+              // The password field first: the one thing she must do before Delete Account.
+              event.preventDefault();
+              password.current?.focus();
+            }}
+          >
+            <form method="post" action="/settings" onSubmit={(event) => form.submit(event, checkPassword)} className="flex flex-col gap-5">
               <input type="hidden" name="intent" value="delete" />
               {question}
-              <AlertDialogFooter>
+              <CurrentPasswordField
+                twoFactorEnabled={twoFactorEnabled}
+                hint={SETTINGS_TEXT.deletePasswordHint}
+                inputRef={password}
+                disabled={form.busy}
+              />
+              <AlertDialogFooter className="mt-3">
                 <AlertDialogCancel type="button" disabled={form.busy}>
                   Cancel
                 </AlertDialogCancel>

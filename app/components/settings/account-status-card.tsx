@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate } from "~/utils/format";
 import { SETTINGS_TEXT, useSettingsBusy, useSettingsForm } from "./settings-form";
 
-/** SPEC §2 Account Status, with whether the email address is confirmed (DESIGN D17). */
+/** docs/product.md §9.5 Account Status, with whether the email address is confirmed (docs/product.md §7.5). */
 export function AccountStatusCard({ profile }: { profile: SettingsProfile }) {
   const busy = useSettingsBusy();
   const form = useSettingsForm("settings-resend-verification");

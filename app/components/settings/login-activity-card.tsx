@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatDateTime } from "~/utils/format";
 import { SETTINGS_TEXT } from "./settings-form";
 
-/** SPEC §2 Recent Login Activity: the 10 newest sign-ins. */
+/** docs/product.md §9.6 Recent Login Activity: the 10 newest sign-ins. */
 export function LoginActivityCard({ logins }: { logins: SettingsLogin[] }) {
   return (
     <Card>

@@ -7,7 +7,7 @@ import { Switch } from "~/components/ui/switch";
 import { NotificationSchema } from "~/validation/settings";
 import { SETTINGS_TEXT, useHydrated, useSettingsBusy, useSettingsForm } from "./settings-form";
 
-/** SPEC §2 Notifications & Privacy: the switch saves at once; the privacy policy in a new tab. */
+/** docs/product.md §9.4 Notifications & Privacy: the switch saves at once; the privacy policy in a new tab. */
 export function NotificationsCard({ enabled }: { enabled: boolean }) {
   const busy = useSettingsBusy();
   const hydrated = useHydrated();

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatDateTime, formatLongDate, formatMoney, truncateSessionId } from "~/utils/format";
 import { SETTINGS_TEXT } from "./settings-form";
 
-/** SPEC §2 Payment History (SPEC §9 formats) and her monthly subscriptions. */
+/** docs/product.md §9.7 Payment History (docs/product.md §14.5 formats) and her monthly subscriptions. */
 export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: SettingsPurchase[]; subscriptions: SettingsSubscription[] }) {
   return (
     <Card>

@@ -6,12 +6,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { showToast } from "~/components/ui/toaster";
-import { AVATAR_TYPES, checkAvatarFile, EmailChangeSchema, NameSchema } from "~/validation/settings";
+import { AVATAR_TYPES, checkAvatarFile, currentSecretSchema, EmailChangeSchema, NameSchema } from "~/validation/settings";
 import { parseFirst } from "~/validation/first-error";
+import { clearCurrentPassword, CurrentPasswordField } from "./current-password-field";
 import { SETTINGS_TEXT, useHydrated, useSettingsBusy, useSettingsForm } from "./settings-form";
 
-/** SPEC §2 Profile Information: the avatar with its upload, Full Name and Email Address. */
-export function ProfileCard({ profile }: { profile: SettingsProfile }) {
+/**
+ * docs/product.md §9.2 Profile Information: the avatar with its upload, Full Name and Email Address (which
+ * also asks for her current password, docs/product.md §9.2).
+ */
+export function ProfileCard({ profile, twoFactorEnabled = false }: { profile: SettingsProfile; twoFactorEnabled?: boolean }) {
   const busy = useSettingsBusy();
   const hydrated = useHydrated();
   const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
@@ -50,7 +54,10 @@ export function ProfileCard({ profile }: { profile: SettingsProfile }) {
   // ─── Email ───
   const [email, setEmail] = useState(profile.email);
   useEffect(() => setEmail(profile.email), [profile.email]);
-  const emailForm = useSettingsForm("settings-email");
+  const emailPassword = useRef<HTMLInputElement>(null);
+  const emailForm = useSettingsForm("settings-email", {
+    onDone: (result) => clearCurrentPassword(emailPassword.current, !result.ok && result.field === "currentPassword"),
+  });
 
   return (
     <Card>
@@ -131,17 +138,19 @@ export function ProfileCard({ profile }: { profile: SettingsProfile }) {
           onSubmit={(event) =>
             emailForm.submit(event, (form) => {
               const value = String(form.get("email") ?? "").trim();
-              // SPEC §5: nothing happens when it is empty or the current address.
+              // docs/product.md §11.6: nothing happens when it is empty or the current address.
               if (!value || value.toLowerCase() === profile.email.toLowerCase()) return "skip";
               const parsed = parseFirst(EmailChangeSchema, { email: value });
-              return parsed.ok ? null : parsed.error;
+              if (!parsed.ok) return parsed.error;
+              const secret = parseFirst(currentSecretSchema(twoFactorEnabled), { currentPassword: form.get("currentPassword") ?? "" });
+              return secret.ok ? null : secret.error;
             })
           }
-          className="flex flex-col gap-2"
+          className="flex flex-col gap-4"
         >
           <input type="hidden" name="intent" value="email" />
-          <Label htmlFor={`${ids}-email`}>Email Address</Label>
-          <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`${ids}-email`}>Email Address</Label>
             <Input
               id={`${ids}-email`}
               name="email"
@@ -151,13 +160,20 @@ export function ProfileCard({ profile }: { profile: SettingsProfile }) {
               onChange={(event) => setEmail(event.target.value)}
               aria-describedby={`${ids}-email-note`}
             />
-            <Button type="submit" variant="secondary" aria-label="Update Email Address" loading={emailForm.busy} disabled={busy}>
-              Update
-            </Button>
+            <p id={`${ids}-email-note`} className="text-sm text-ink-muted">
+              {SETTINGS_TEXT.emailNote}
+            </p>
           </div>
-          <p id={`${ids}-email-note`} className="text-sm text-ink-muted">
-            {SETTINGS_TEXT.emailNote}
-          </p>
+          <CurrentPasswordField
+            twoFactorEnabled={twoFactorEnabled}
+            hint={SETTINGS_TEXT.emailPasswordHint}
+            inputRef={emailPassword}
+            action={
+              <Button type="submit" variant="secondary" aria-label="Update Email Address" loading={emailForm.busy} disabled={busy}>
+                Update
+              </Button>
+            }
+          />
         </form>
       </CardContent>
     </Card>

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { z } from "~/validation/zod";
 import { ShieldIcon } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -9,84 +8,18 @@ import { InputField } from "~/components/ui/form-field";
 import { showToast } from "~/components/ui/toaster";
 import { PASSWORD_HELPER_TEXT } from "~/validation/auth";
 import { formToObject, parseFirst } from "~/validation/first-error";
-import { PasswordChangeSchema } from "~/validation/settings";
+import {
+  SECURITY_ACTION,
+  SECURITY_SCHEMAS,
+  securityFailureTitle,
+  type SecurityActionResult,
+  type SecurityIntent,
+  type TwoFactorSetup,
+} from "~/validation/security";
 
-// The Security card of /settings (SPEC §2, §5 "Account settings", §8 "Settings"; DESIGN D14):
-// the password change and TOTP two-factor authentication. Every form is a real <form> posting to
-// /settings/security with an `intent`; with JavaScript it goes through a fetcher after the same
-// Zod schema as the server has passed, and the answer is shown in a toast.
-
-// ─── Shared with the action (server/account/security.server.ts) ─────────────────────────────────
-
-export const SECURITY_ACTION = "/settings/security";
-
-export const SECURITY_INTENTS = [
-  "change-password",
-  "enable-two-factor",
-  "verify-two-factor",
-  "disable-two-factor",
-  "regenerate-backup-codes",
-] as const;
-
-export type SecurityIntent = (typeof SECURITY_INTENTS)[number];
-
-/** What the card shows once two-factor set-up has started: only ever sent to this member. */
-export interface TwoFactorSetup {
-  /** The QR code of the otpauth:// URI, as an SVG data URL rendered on the server. */
-  qrCode: string;
-  /** The same secret as text, for typing into the app by hand. */
-  secret: string;
-  backupCodes: string[];
-}
-
-export type SecurityActionResult =
-  | { ok: true; intent: SecurityIntent; message: string; setup?: TwoFactorSetup; backupCodes?: string[] }
-  | { ok: false; intent: SecurityIntent | null; kind: "validation" | "service" | "unexpected"; message: string };
-
-export const SECURITY_TEXT = {
-  passwordUpdated: "Password updated successfully",
-  wrongPassword: "Your current password is incorrect. Please try again.",
-  passwordNeeded: "Please enter your current password",
-  codeNeeded: "Please enter the 6-digit code from your authenticator app",
-  wrongCode: "That code didn't match. Check the time on your phone and enter the newest code from your app.",
-  setupStarted: "Scan the QR code with your authenticator app, then enter the 6-digit code it shows.",
-  enabled: "Two-factor authentication is now on. You'll be asked for a code when you log in.",
-  disabled: "Two-factor authentication is now off.",
-  backupCodes: "New backup codes generated. Your old codes no longer work.",
-  alreadyOn: "Two-factor authentication is already on.",
-  notOn: "Two-factor authentication is not on.",
-  noSetup: "Please start setting up two-factor authentication again.",
-  sessionEnded: "Your session has ended. Please log in again.",
-  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
-  unexpected: "An unexpected error occurred",
-  badForm: "Please check the form and try again.",
-  otherSite: "This form can only be sent from this website.",
-  noJavaScript: "Please turn on JavaScript to set up two-factor authentication.",
-} as const;
-
-/** Turning two-factor on or off and new backup codes each ask for the password again. */
-export const SecurityPasswordSchema = z.object({
-  password: z
-    .string({ error: SECURITY_TEXT.passwordNeeded })
-    .min(1, SECURITY_TEXT.passwordNeeded)
-    .max(128, SECURITY_TEXT.wrongPassword),
-});
-
-/** The first code from the app, which confirms the set-up. */
-export const TotpSetupCodeSchema = z.object({
-  code: z
-    .string({ error: SECURITY_TEXT.codeNeeded })
-    .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, SECURITY_TEXT.codeNeeded)),
-});
-
-const SCHEMAS: Record<SecurityIntent, z.ZodType> = {
-  "change-password": PasswordChangeSchema,
-  "enable-two-factor": SecurityPasswordSchema,
-  "verify-two-factor": TotpSetupCodeSchema,
-  "disable-two-factor": SecurityPasswordSchema,
-  "regenerate-backup-codes": SecurityPasswordSchema,
-};
+// The Security card of /settings (docs/product.md §9.3, §11.6 and §7.7): the password change and
+// TOTP two-factor authentication. Every form is a real <form> posting to /settings/security with an `intent`; with JavaScript it goes through a fetcher after the same
+// Zod schema as the server has passed (validation/security.ts), and the answer is shown in a toast.
 
 // ─── Sending a form ─────────────────────────────────────────────────────────────────────────────
 
@@ -97,9 +30,9 @@ function submitChecked(event: FormEvent<HTMLFormElement>, fetcher: SecurityFetch
   event.preventDefault();
   if (fetcher.state !== "idle") return;
   const formData = new FormData(event.currentTarget);
-  const parsed = parseFirst(SCHEMAS[intent], formToObject(formData));
+  const parsed = parseFirst(SECURITY_SCHEMAS[intent], formToObject(formData));
   if (!parsed.ok) {
-    showToast({ title: "Validation Error", description: parsed.error, variant: "destructive" });
+    showToast({ title: securityFailureTitle(intent, "validation"), description: parsed.error, variant: "destructive" });
     return;
   }
   formData.set("intent", intent);
@@ -108,7 +41,7 @@ function submitChecked(event: FormEvent<HTMLFormElement>, fetcher: SecurityFetch
 }
 
 function failureToast(result: Extract<SecurityActionResult, { ok: false }>) {
-  showToast({ title: result.kind === "validation" ? "Validation Error" : "Error", description: result.message, variant: "destructive" });
+  showToast({ title: result.title, description: result.message, variant: "destructive" });
 }
 
 /** Calls `onResult` once for each new answer of the fetcher. */

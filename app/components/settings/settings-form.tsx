@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 
-// What every settings form shares: the action's answer, the spec's words, and a hook that posts
+// What every settings form shares: the action's answer, the documented words, and a hook that posts
 // a form through a fetcher (with JavaScript) and shows the answer's toast once. Without
 // JavaScript each form is a plain POST to /settings and the action answers with a redirect and a
 // flash toast instead (the fetcher posts to /settings?js=1, which tells the two apart).
@@ -11,9 +11,10 @@ export type SettingsIntent = "avatar" | "name" | "email" | "notifications" | "re
 
 export type SettingsActionResult =
   | { ok: true; intent: SettingsIntent; title: string | null; description: string | null }
-  | { ok: false; intent: SettingsIntent | null; title: string; message: string };
+  /** `field`: the form field the message is about (the current password: her form stays open). */
+  | { ok: false; intent: SettingsIntent | null; title: string; message: string; field?: "currentPassword" };
 
-// SPEC §2 /settings, §5 "Account settings" and §8 "Settings".
+// /settings: docs/product.md §9.1 (the page and its failures) and §11.6 (its validation).
 export const SETTINGS_TEXT = {
   success: "Success",
   error: "Error",
@@ -24,10 +25,14 @@ export const SETTINGS_TEXT = {
   avatarUpdated: "Profile picture updated successfully",
   emailInitiated: "Email update initiated. Please check your email to confirm the change.",
   emailNote: "You'll need to confirm your new email address",
+  emailPasswordHint: "For your safety, we ask for it before your address changes.",
+  deletePasswordHint: "For your safety, please confirm it's really you.",
   notificationsEnabled: "Email notifications enabled",
   notificationsDisabled: "Email notifications disabled",
   notificationsHelp: "Receive updates and important information via email",
   verificationSent: "Verification email sent. Please check your inbox.",
+  verificationLimit:
+    "We've sent you three verification emails in the last hour. Please check your inbox and spam folder for the newest one, or try again later.",
   accountDeletedTitle: "Account Deleted",
   accountDeleted: "Your account has been permanently deleted",
   deleteFailed: "Failed to delete account. Please contact support.",
@@ -43,7 +48,7 @@ export const SETTINGS_TEXT = {
   emailChangeFailed: "This confirmation link is invalid or has expired. Please ask for a new one.",
 } as const;
 
-/** True while any form of the page is being saved: SPEC §4 "a busy flag disables action buttons". */
+/** True while any form of the page is being saved: docs/product.md §9.1 "a busy flag disables action buttons". */
 export function useSettingsBusy(): boolean {
   return useFetchers().some((fetcher) => fetcher.state !== "idle");
 }

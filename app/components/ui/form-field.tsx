@@ -21,7 +21,7 @@ export interface FormFieldProps {
   id?: string;
   /** Help text under the label, read with the control. */
   hint?: ReactNode;
-  /** The error message (the spec's words). Marks the control invalid and is read with it. */
+  /** The error message (the documented words). Marks the control invalid and is read with it. */
   error?: string | null;
   required?: boolean;
   className?: string;

@@ -94,7 +94,7 @@ export interface ShowToastOptions {
 let nextId = 0;
 
 /**
- * One call for every toast the spec names, e.g.
+ * One call for every toast docs/product.md names, e.g.
  * `showToast({ title: "Validation Error", description: message, variant: "destructive" })`.
  * Returns the toast id (pass it to `toast.dismiss`).
  */

@@ -3,7 +3,7 @@ import type { Route } from "./+types/billing-portal";
 import { requireUser } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
 import { siteOrigin } from "~/server/payments/provider.server";
-import { billingPortalUrl } from "~/server/payments/subscriptions.server";
+import { billingPortalUrl } from "~/server/payments/member-payments.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 // POST /settings/billing ('Manage subscription' on the settings page): sends the member to

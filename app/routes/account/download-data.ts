@@ -2,7 +2,7 @@ import type { Route } from "./+types/download-data";
 import { exportFileName, exportMemberData } from "~/server/account/data-export.server";
 import { requireUser } from "~/server/auth.server";
 
-// GET /settings/data ('Download my data', issue 3 item 6): the signed-in member's own data as a
+// GET /settings/data ('Download my data', docs/product.md §9.8): the signed-in member's own data as a
 // JSON attachment. The id comes from the session only; there is no parameter to ask for anybody
 // else's.
 export async function loader({ request }: Route.LoaderArgs) {

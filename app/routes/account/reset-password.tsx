@@ -1,41 +1,31 @@
-import { eq } from "drizzle-orm";
 import { useEffect, useId, type FormEvent } from "react";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/form-field";
 import { showToast } from "~/components/ui/toaster";
-import { callAuthEndpoint, getAuth, setCookieHeaders } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
-import { users } from "~/server/db/schema";
+import { accountForResetToken } from "~/server/account/password-reset.server";
+import { callAuthEndpoint, setCookieHeaders } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AUTH_TEXT } from "~/utils/auth-result";
 import { seo } from "~/utils/seo";
 import { PASSWORD_HELPER_TEXT } from "~/validation/auth";
 import { formToObject, parseFirst } from "~/validation/first-error";
-import { RESET_LINK_INVALID, ResetPasswordSchema } from "~/validation/password-reset";
+import { RESET_LINK_INVALID, RESET_TOKEN_PATTERN, ResetPasswordSchema } from "~/validation/password-reset";
 
-// /reset-password?token=…: the page the emailed reset link opens (forgot password, issue 3
-// item 6). The link works once and for 1 hour (Better Auth keeps the token, hashed). The new
-// password follows the sign-up rules (SPEC §5); once it is saved the member is signed in, every
+// /reset-password?token=…: the page the emailed reset link opens (forgot password,
+// docs/product.md §7.6). The link works once and for 1 hour (Better Auth keeps the token, hashed). The new
+// password follows the sign-up rules (docs/product.md §11.3); once it is saved the member is signed in, every
 // other session having been ended.
 
 type ActionData = { error: string };
 
-/** The account a reset token belongs to, or null if the link is unknown, used or expired. */
-async function accountForToken(token: string): Promise<{ id: string; email: string } | null> {
-  if (!token || token.length > 200) return null;
-  const context = await getAuth().$context;
-  const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  if (!verification || verification.expiresAt < new Date()) return null;
-  const [user] = await getDb().select({ id: users.id, email: users.email }).from(users).where(eq(users.id, verification.value)).limit(1);
-  return user ?? null;
-}
-
 export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  const account = await accountForToken(token);
+  // A mangled link (a character no token has, NUL included) is bad input: 400, the same page.
+  if (token && !RESET_TOKEN_PATTERN.test(token)) return data({ token: null as string | null }, { status: 400 });
+  const account = await accountForResetToken(token);
   return { token: account ? token : null };
 }
 
@@ -50,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseFirst(ResetPasswordSchema, formToObject(form));
   if (!parsed.ok) return data<ActionData>({ error: parsed.error }, { status: 400 });
   const { token, password } = parsed.data;
-  const account = await accountForToken(token);
+  const account = await accountForResetToken(token);
   if (!account) return data<ActionData>({ error: RESET_LINK_INVALID }, { status: 400 });
 
   const reset = await callAuthEndpoint(request, context, "/reset-password", { token, newPassword: password });

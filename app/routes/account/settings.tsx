@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/settings";
-import { getServerEnv } from "~/config/env.server";
 import { PageHero } from "~/components/page-hero";
+import { Alert } from "~/components/ui/alert";
 import { AccountActionsCard } from "~/components/settings/account-actions-card";
 import { AccountStatusCard } from "~/components/settings/account-status-card";
 import { LoginActivityCard } from "~/components/settings/login-activity-card";
@@ -14,22 +14,34 @@ import { SETTINGS_TEXT, type SettingsActionResult, type SettingsIntent } from "~
 import { deleteOwnAccount } from "~/server/account/delete-account.server";
 import { requestEmailChange, resendVerificationEmail } from "~/server/account/email-change.server";
 import { loadSettings, saveAvatar, updateEmailNotifications, updateMemberName } from "~/server/account/settings.server";
-import { callAuthEndpoint, requireUser, setCookieHeaders, type SessionUser } from "~/server/auth.server";
+import { adminConfirmationNeeded, callAuthEndpoint, requireUser, setCookieHeaders, type SessionUser } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
 import { readLimitedFormData } from "~/server/uploads/multipart.server";
-import { AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, EmailChangeSchema, NameSchema, NotificationSchema } from "~/validation/settings";
+import { verificationEmailAllowed } from "~/server/account/account-limits.server";
+import { verifyCurrentSecret } from "~/server/account/reauth.server";
+import {
+  AVATAR_SIZE_MESSAGE,
+  AVATAR_TYPE_MESSAGE,
+  CURRENT_SECRET_TEXT,
+  currentSecretSchema,
+  EmailChangeSchema,
+  NameSchema,
+  NotificationSchema,
+} from "~/validation/settings";
 import { parseFirst } from "~/validation/first-error";
+import { ADMIN_CONFIRM_TEXT } from "~/utils/auth-result";
 import { seo } from "~/utils/seo";
+import { isSameOrigin } from "~/server/http/same-origin.server";
 
-// /settings (SPEC §2, §4, §5, §8; DESIGN D6, D7, D9, D10, D17). Server-rendered from the loader,
+// /settings (docs/product.md §9, §11.6; docs/product.md §12, §9.2, §7.10, §9.8, §7.5). Server-rendered from the loader,
 // so the page never waits in the browser for its data. One action with an `intent` field; every
 // intent is guarded by requireUser and writes only its own columns of the signed-in member's own
 // rows (the member's id comes from the session, never from the form). Decisions:
 // docs/decisions/080-settings-page.md and the two after it.
 
-// DESIGN D6: /settings is guarded on the server: a signed-out visitor is sent home.
+// docs/product.md §12: /settings is guarded on the server: a signed-out visitor is sent home.
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const settings = await loadSettings(user.id, user.settingsVersion).catch((error: unknown) => {
@@ -43,6 +55,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     event,
     confirmDelete: url.searchParams.get("delete") === "confirm",
     security: { email: user.email, twoFactorEnabled: user.twoFactorEnabled },
+    // docs/product.md §7.10: ADMIN_EMAILS lists her address, which opens the dashboard once confirmed.
+    adminConfirmationNeeded: await adminConfirmationNeeded(user).catch(() => false),
   };
 }
 
@@ -54,17 +68,16 @@ const success = (intent: SettingsIntent, title: string | null, description: stri
   status: 200,
   result: { ok: true, intent, title, description },
 });
-const failure = (intent: SettingsIntent | null, message: string, status = 400, title: string = SETTINGS_TEXT.error): Outcome => ({
+const failure = (intent: SettingsIntent | null, message: string, status = 400, title: string = SETTINGS_TEXT.error, field?: "currentPassword"): Outcome => ({
   status,
-  result: { ok: false, intent, title, message },
+  result: { ok: false, intent, title, message, ...(field ? { field } : {}) },
 });
 const invalid = (intent: SettingsIntent, message: string, status = 400) => failure(intent, message, status, SETTINGS_TEXT.validationError);
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const user = await requireUser(request);
   // A form from another site never changes anything (the cookie is SameSite=Lax as well).
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== getServerEnv().SITE_ORIGIN) throw data(null, { status: 403 });
+  if (!isSameOrigin(request)) throw data(null, { status: 403 });
 
   // The browser's fetcher posts to /settings?js=1 and reads the answer; a plain form (no
   // JavaScript) posts to /settings and is sent back to the page with a flash toast.
@@ -82,6 +95,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 
   if (intent === "delete") {
+    // docs/product.md §9.2: a session alone never deletes the account.
+    const asked = await askedAgain("delete", form, user, request, context).catch((error: unknown) => {
+      logger.error("settings: could not check the password before deleting", { error, userId: user.id });
+      return failure("delete", SETTINGS_TEXT.deleteFailed, 500);
+    });
+    // Without JavaScript she goes back to the question, to try her password again.
+    if (asked) return answer(asked, js, asked.result.ok || !asked.result.field ? "/settings" : "/settings?delete=confirm#account-actions");
     const result = await deleteOwnAccount(user.id);
     if (!result.ok) return answer(failure("delete", result.message, result.reason === "last_admin" ? 409 : 500), js);
     let headers = new Headers();
@@ -107,6 +127,26 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return answer(outcome, js);
 }
 
+/**
+ * Her current password (or two-factor code) for the changes a stolen session must not make
+ * alone (docs/product.md §9.2). Null when it is right; otherwise the refusal.
+ */
+async function askedAgain(
+  intent: "email" | "delete",
+  form: FormData,
+  user: SessionUser,
+  request: Request,
+  context: Route.ActionArgs["context"],
+): Promise<Outcome | null> {
+  const parsed = parseFirst(currentSecretSchema(user.twoFactorEnabled), { currentPassword: form.get("currentPassword") ?? undefined });
+  if (!parsed.ok) return failure(intent, parsed.error, 400, SETTINGS_TEXT.validationError, "currentPassword");
+  const checked = await verifyCurrentSecret(request, context, user, parsed.data.currentPassword);
+  if (checked.ok) return null;
+  if (checked.reason === "too-many") return failure(intent, CURRENT_SECRET_TEXT.tooMany, 429, SETTINGS_TEXT.error, "currentPassword");
+  const wrong = user.twoFactorEnabled ? CURRENT_SECRET_TEXT.wrongSecret : CURRENT_SECRET_TEXT.wrongPassword;
+  return failure(intent, wrong, 400, SETTINGS_TEXT.error, "currentPassword");
+}
+
 async function runIntent(
   intent: Exclude<SettingsIntent, "delete">,
   form: FormData,
@@ -119,7 +159,7 @@ async function runIntent(
       const file = form.get("avatar");
       if (!(file instanceof File) || file.size === 0) return invalid("avatar", AVATAR_TYPE_MESSAGE);
       const saved = await saveAvatar(user.id, file);
-      if (!saved.ok) return invalid("avatar", saved.error);
+      if (!saved.ok) return saved.status === 429 ? failure("avatar", saved.error, 429) : invalid("avatar", saved.error);
       return success("avatar", SETTINGS_TEXT.success, SETTINGS_TEXT.avatarUpdated);
     }
     case "name": {
@@ -131,10 +171,13 @@ async function runIntent(
     case "email": {
       const raw = form.get("email");
       const value = typeof raw === "string" ? raw.trim() : "";
-      // SPEC §5: does nothing if empty or equal to the current address.
+      // docs/product.md §11.6: does nothing if empty or equal to the current address.
       if (!value || value.toLowerCase() === user.email.toLowerCase()) return success("email", null);
       const parsed = parseFirst(EmailChangeSchema, { email: value });
       if (!parsed.ok) return invalid("email", parsed.error);
+      // docs/product.md §9.2: a session alone never changes the address.
+      const asked = await askedAgain("email", form, user, request, context);
+      if (asked) return asked;
       await requestEmailChange(user, parsed.data.email);
       return success("email", SETTINGS_TEXT.success, SETTINGS_TEXT.emailInitiated);
     }
@@ -150,6 +193,8 @@ async function runIntent(
     }
     case "resend-verification": {
       if (user.emailVerified) return success("resend-verification", null);
+      // Her own address: no secret in saying that this hour's emails are spent (three at most).
+      if (!(await verificationEmailAllowed(user.email))) return failure("resend-verification", SETTINGS_TEXT.verificationLimit, 429);
       const sent = await resendVerificationEmail(request, context, user.email);
       if (!sent.ok) return failure("resend-verification", sent.message ?? SETTINGS_TEXT.error, 400);
       return success("resend-verification", SETTINGS_TEXT.success, SETTINGS_TEXT.verificationSent);
@@ -158,27 +203,34 @@ async function runIntent(
 }
 
 /** With JavaScript: the result for the fetcher. Without: back to the page with a flash toast. */
-async function answer({ status, result }: Outcome, js: boolean) {
+async function answer({ status, result }: Outcome, js: boolean, page = "/settings") {
   if (js) return data(result, { status });
   if (result.ok) {
     return result.title
       ? redirectWithToast("/settings", { title: result.title, description: result.description ?? undefined, variant: "success" }, { status: 303 })
       : redirectWithToast("/settings", { title: "No changes", description: "Nothing needed saving.", variant: "info" }, { status: 303 });
   }
-  return redirectWithToast("/settings", { title: result.title, description: result.message, variant: "destructive" }, { status: 303 });
+  return redirectWithToast(page, { title: result.title, description: result.message, variant: "destructive" }, { status: 303 });
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { settings, event, confirmDelete, security } = loaderData;
+  const { settings, event, confirmDelete, security, adminConfirmationNeeded } = loaderData;
   return (
     <main id="main">
       <PageHero title="Account Settings" intro="Manage your profile, security and preferences." />
       <SettingsEvents event={event} />
+      {adminConfirmationNeeded ? (
+        <div className="container-page pt-10 sm:pt-14">
+          <Alert variant="info" role="status" title={ADMIN_CONFIRM_TEXT.title}>
+            {ADMIN_CONFIRM_TEXT.message}
+          </Alert>
+        </div>
+      ) : null}
       <div className="container-page grid gap-6 py-10 sm:py-14 lg:grid-cols-2 lg:items-start">
         {settings ? (
           <>
             <div className="flex flex-col gap-6">
-              <ProfileCard profile={settings.profile} />
+              <ProfileCard profile={settings.profile} twoFactorEnabled={security.twoFactorEnabled} />
               <SecurityCard user={{ email: security.email, twoFactorEnabled: security.twoFactorEnabled }} />
               <NotificationsCard enabled={settings.profile.emailNotifications} />
               <AccountStatusCard profile={settings.profile} />
@@ -187,7 +239,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               <LoginActivityCard logins={settings.logins} />
               <PaymentHistoryCard purchases={settings.purchases} subscriptions={settings.subscriptions} />
               <div id="account-actions">
-                <AccountActionsCard confirmDelete={confirmDelete} />
+                <AccountActionsCard confirmDelete={confirmDelete} twoFactorEnabled={security.twoFactorEnabled} />
               </div>
             </div>
           </>

@@ -1,66 +1,38 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { getServerEnv } from "~/config/env.server";
 import { PageHero } from "~/components/page-hero";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ActivityLogTab } from "~/components/admin/activity-log-tab";
 import { AdminNotice } from "~/components/admin/admin-notice";
+import { EmailsTab } from "~/components/admin/emails-tab";
 import { IntegrationsTab } from "~/components/admin/integrations-tab";
 import { OffersTab } from "~/components/admin/offers-tab";
+import { SalesTab } from "~/components/admin/sales-tab";
+import { SubscribersTab } from "~/components/admin/subscribers-tab";
 import { SignupsChart } from "~/components/admin/signups-chart";
 import { StatCards } from "~/components/admin/stat-cards";
 import { UsersTab } from "~/components/admin/users-tab";
 import { ADMIN_TABS, parseAdminTab, tabHref, type AdminTab } from "~/components/admin/admin-tabs";
-import { runAdminAction } from "~/server/admin/actions.server";
-import { loadActivityLog, type ActivityEntry } from "~/server/admin/activity.server";
-import { loadIntegrationsData, type IntegrationsData } from "~/server/admin/integrations.server";
-import { loadOffersData, type OffersData } from "~/server/admin/offers.server";
-import { loadStats, loadWeeklyChart } from "~/server/admin/stats.server";
-import { parseMemberSearch, searchMembers, type MemberPage } from "~/server/admin/users.server";
+import { loadDashboard, runUsersTabAction, saleProducts, salesFilterFrom } from "~/server/admin/dashboard.server";
+import { parseMemberSearch } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
+import { isSameOrigin } from "~/server/http/same-origin.server";
 
-// /settings/admin (SPEC §2, §4, §5 "Admin", §6, §8 "Admin"; DESIGN D6, D8, D9, D10). Everything
+// /settings/admin (docs/product.md §10, §11.7, §12). Everything
 // is read on the server: the stats and the chart on every visit, and only the open tab's data
 // (the tab, search and page live in the URL, so every view has an address and the tabs, search
 // and paging work before JavaScript loads). One action with an `intent` field for the Users tab.
 // Decisions: docs/decisions/110 to 113.
 
-// DESIGN D6: a signed-out visitor or a member who is not an admin is sent home with the spec's
+// docs/product.md §10.1: a signed-out visitor or a member who is not an admin is sent home with the documented
 // message, by the guard, before anything is read.
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const tab = parseAdminTab(url);
-  const db = getDb();
-
-  // SPEC §8: stats load failures are logged only; the cards then say the figure is unavailable.
-  const stats = await loadStats(db).catch((error: unknown) => {
-    logger.error("admin: could not load the stats", { error });
-    return null;
-  });
-  const chart = await loadWeeklyChart(db).catch((error: unknown) => {
-    logger.error("admin: could not load the weekly chart", { error });
-    return null;
-  });
-
-  let users: MemberPage | null = null;
-  let usersFailed = false;
-  let activity: ActivityEntry[] | null = null;
-  let integrations: IntegrationsData | null = null;
-  let offers: OffersData | null = null;
   const search = parseMemberSearch(url);
-  try {
-    if (tab === "users") users = await searchMembers(db, search);
-    if (tab === "activity") activity = await loadActivityLog(db);
-    if (tab === "integrations") integrations = await loadIntegrationsData(db);
-    if (tab === "offers") offers = await loadOffersData(db);
-  } catch (error) {
-    logger.error("admin: could not load a tab", { error, tab });
-    if (tab === "users") usersFailed = true;
-  }
+  const { stats, chart, users, usersFailed, activity, integrations, offers, emails, sales, subscribers } = await loadDashboard(tab, search, salesFilterFrom(url));
 
   return {
     email: admin.email,
@@ -74,6 +46,10 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     activity,
     integrations,
     offers,
+    emails,
+    sales,
+    subscribers,
+    products: tab === "sales" ? saleProducts() : [],
   };
 }
 
@@ -89,11 +65,10 @@ function backToList(url: URL): string {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  // DESIGN D6: every admin action checks the role again on the server.
+  // docs/product.md §10.1: every admin action checks the role again on the server.
   const admin = await requireAdmin(request);
   // A form from another site never changes anything (the cookie is SameSite=Lax as well).
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== getServerEnv().SITE_ORIGIN) throw data(null, { status: 403 });
+  if (!isSameOrigin(request)) throw data(null, { status: 403 });
 
   let form: FormData;
   try {
@@ -101,13 +76,13 @@ export async function action({ request, url }: Route.ActionArgs) {
   } catch {
     return data({ ok: false as const, intent: null, title: "Error", message: "Unknown action." }, { status: 400 });
   }
-  const outcome = await runAdminAction(getDb(), admin, form);
+  const outcome = await runUsersTabAction(admin, form);
   if (!outcome.ok) return data(outcome.failure, { status: outcome.status });
   return redirectWithToast(outcome.goTo ?? backToList(url), outcome.toast, { status: 303 });
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, adminId, tab, search, stats, chart, users, usersFailed, activity, integrations, offers } = loaderData;
+  const { email, adminId, tab, search, stats, chart, users, usersFailed, activity, integrations, offers, emails, sales, subscribers, products } = loaderData;
   return (
     <main id="main">
       <PageHero title="Admin Dashboard" intro={<>Welcome back, <span className="font-semibold text-ink">{email}</span></>} />
@@ -135,6 +110,8 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               {actionData && !actionData.ok ? <AdminNotice title={actionData.title} message={actionData.message} /> : null}
               <UsersTab page={users} failed={usersFailed} search={search} adminId={adminId} totalUsers={stats?.totalUsers ?? null} />
             </TabsContent>
+            <TabsContent value="sales">{sales ? <SalesTab page={sales} products={products} /> : <TabFailed tab="sales" />}</TabsContent>
+            <TabsContent value="subscribers">{subscribers ? <SubscribersTab page={subscribers} /> : <TabFailed tab="subscribers" />}</TabsContent>
             <TabsContent value="integrations">
               {integrations ? <IntegrationsTab data={integrations} /> : <TabFailed tab="integrations" />}
             </TabsContent>
@@ -142,6 +119,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               <ActivityLogTab entries={activity} />
             </TabsContent>
             <TabsContent value="offers">{offers ? <OffersTab data={offers} /> : <TabFailed tab="offers" />}</TabsContent>
+            <TabsContent value="emails">{emails ? <EmailsTab previews={emails} adminEmail={email} /> : <TabFailed tab="emails" />}</TabsContent>
           </Tabs>
         </section>
       </div>

@@ -1,18 +1,10 @@
 import { createElement } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/offers";
-import { getServerEnv } from "~/config/env.server";
 import { OffersPage, type OffersActionData } from "~/components/admin/offers-tab";
-import {
-  changeOffers,
-  currentCohortDate,
-  loadOffersData,
-  offerProductKeys,
-  resetOffer,
-  type OfferChange,
-} from "~/server/admin/offers.server";
+import { loadOffersTab, offersCohortDate, resetOfferToInstalled, saveOffers } from "~/server/admin/dashboard.server";
+import { offerProductKeys, type OfferChange } from "~/server/admin/offers.server";
 import { requireAdmin } from "~/server/auth.server";
-import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
@@ -25,12 +17,13 @@ import {
   priceField,
   RESET_TARGET_FIELD,
 } from "~/validation/offers";
+import { isSameOrigin } from "~/server/http/same-origin.server";
 
-// POST /settings/admin/offers: the Offers tab's two forms (issue 6; DESIGN D1, D6).
+// POST /settings/admin/offers: the Offers tab's two forms (docs/product.md §10.10, §5.1, §10.1).
 //   intent=update-offers  price:<productKey> (pounds) for every product, and nextCohortDate
 //                         (UK time); only values that differ from those in force are written.
 //   intent=reset-offer    target=price:<productKey> or nextCohortDate: back to the installed value.
-// The admin is checked on the server first (a visitor or member is sent home with D6's message
+// The admin is checked on the server first (a visitor or member is sent home with the message of docs/product.md §10.1
 // and nothing changes). Success: back to the tab with the 'Offers updated' toast. A refused form
 // answers 400 with a message per field and changes nothing; without JavaScript the browser shows
 // it here, on this route's page. Decision: docs/decisions/131-offers-tab.md.
@@ -40,7 +33,7 @@ const SAVE_FAILED = "The offers could not be saved just now. Please try again in
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { offers: await loadOffersData(getDb()) };
+  return { offers: await loadOffersTab() };
 }
 
 function refused(result: Omit<OffersActionData, "ok">, status = 400) {
@@ -70,11 +63,10 @@ function succeeded(changes: OfferChange[]) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  // DESIGN D6: every admin action checks the role again on the server.
+  // docs/product.md §10.1: every admin action checks the role again on the server.
   const admin = await requireAdmin(request);
   // A form from another site never changes anything (the cookie is SameSite=Lax as well).
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== getServerEnv().SITE_ORIGIN) throw data(null, { status: 403 });
+  if (!isSameOrigin(request)) throw data(null, { status: 403 });
 
   const productKeys = offerProductKeys();
   let form: FormData;
@@ -84,19 +76,18 @@ export async function action({ request }: Route.ActionArgs) {
     return refused({ errors: {}, values: {}, formError: OFFERS_MESSAGES.unknownIntent });
   }
   const values = typedValues(form, productKeys);
-  const db = getDb();
   try {
     const intent = form.get("intent");
     if (intent === OFFERS_INTENTS.update) {
       const input = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-      const parsed = parseOffersUpdate(input, { productKeys, currentCohortDate: await currentCohortDate(db) });
+      const parsed = parseOffersUpdate(input, { productKeys, currentCohortDate: await offersCohortDate() });
       if (!parsed.ok) return refused({ errors: parsed.errors, values, formError: null });
-      return await succeeded(await changeOffers(db, admin.id, { prices: parsed.prices, nextCohortDate: parsed.nextCohortDate }));
+      return await succeeded(await saveOffers(admin.id, { prices: parsed.prices, nextCohortDate: parsed.nextCohortDate }));
     }
     if (intent === OFFERS_INTENTS.reset) {
       const target = parseResetTarget(form.get(RESET_TARGET_FIELD), productKeys);
       if (!target) return refused({ errors: {}, values, formError: OFFERS_MESSAGES.unknownTarget });
-      return await succeeded(await resetOffer(db, admin.id, target));
+      return await succeeded(await resetOfferToInstalled(admin.id, target));
     }
     return refused({ errors: {}, values, formError: OFFERS_MESSAGES.unknownIntent });
   } catch (error) {

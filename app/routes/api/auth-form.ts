@@ -15,7 +15,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 // signing up and logging in work before (or without) JavaScript.
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  // Better Auth has checked an emailed confirmation link and sends the visitor here (D17).
+  // Better Auth has checked an emailed confirmation link and sends the visitor here (docs/product.md §7.5).
   if (url.searchParams.get("event") === "email-verified") {
     throw await (url.searchParams.get("error")
       ? redirectWithToast("/", {

@@ -6,7 +6,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
-// The double opt-in link (DESIGN D12): /email/confirm?token=… marks the subscriber confirmed and
+// The double opt-in link (docs/product.md §6): /email/confirm?token=… marks the subscriber confirmed and
 // queues the email-marketing sync. The link works once; a used, expired, replaced or mangled link
 // gets a kind page with a 4xx status and the way to get a fresh one.
 

@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/email-list";
-import { clientIpFrom } from "~/server/lists/client-ip.server";
+import { clientIpOf } from "~/server/client-ip.server";
 import { emailListReturnPath } from "~/server/lists/return-path.server";
 import { subscribe } from "~/server/lists/subscribers.server";
 import { formToObject } from "~/validation/first-error";
 import { EMAIL_LIST_MESSAGES, type EmailListResponse } from "~/validation/email-list";
 
-// The action behind every email-list form (DESIGN D12), with and without JavaScript:
+// The action behind every email-list form (docs/product.md §6), with and without JavaScript:
 //  - with JavaScript the form submits through a fetcher and adds `_js=1`: the answer is data,
 //    { ok: true, message } or { ok: false, error } with a 4xx status;
 //  - a plain HTML post is redirected (303) back to the page in `returnTo` (same-site paths only),
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     firstName: values.first_name,
     biggestChallenge: values.biggest_challenge,
     honeypot: values.website,
-    ip: clientIpFrom(request, context),
+    ip: clientIpOf(context),
   });
 
   const retryAfter = !result.ok && result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;

@@ -7,7 +7,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
-// The unsubscribe link in every email to a subscriber (DESIGN D12): /email/unsubscribe?token=…
+// The unsubscribe link in every email to a subscriber (docs/product.md §6): /email/unsubscribe?token=…
 //  GET   shows a page with an Unsubscribe button (a GET changes nothing, so link scanners that
 //        open every link in an email can't unsubscribe anybody);
 //  POST  unsubscribes: the button's form, and RFC 8058 one-click unsubscribe, where the mail

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/payment-webhook";
+import { getPaymentProvider } from "~/server/payments/registry.server";
 import { handleWebhookRequest } from "~/server/payments/webhooks.server";
 
 // POST /api/payments/webhook: the payment provider's events (Stripe's, or the built-in test
@@ -9,5 +10,5 @@ export function loader() {
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return handleWebhookRequest(request);
+  return handleWebhookRequest(request, getPaymentProvider);
 }

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
-import { getServerEnv } from "~/config/env.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { isSameOrigin } from "~/server/http/same-origin.server";
 
-// POST /sign-out (SPEC §2 Account Actions: "Sign Out (signs out, goes to /)"): ends the session
+// POST /sign-out (docs/product.md §7.11 Account Actions: "Sign Out (signs out, goes to /)"): ends the session
 // in the database, clears the cookie and goes home. A plain <form method="post" action="/sign-out">
 // works with or without JavaScript. GET never signs anybody out (a link or an image could).
 
@@ -14,8 +14,7 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== getServerEnv().SITE_ORIGIN) return redirect("/");
+  if (!isSameOrigin(request)) return redirect("/");
   let headers = new Headers();
   try {
     const response = await callAuthEndpoint(request, context, "/sign-out", {});

@@ -1,8 +1,9 @@
+import { TickBadge } from "~/components/list-markers";
 import type { Route } from "./+types/coaching-services";
 import type { PublicSiteConfig } from "~/config/public";
 import { BookingEmbed } from "~/components/booking-embed";
 import { FaqAccordion, faqPageJsonLd } from "~/components/faq-accordion";
-import { CalendarIcon, CheckIcon } from "~/components/icons";
+import { CalendarIcon } from "~/components/icons";
 import { NewsletterSection } from "~/components/newsletter-section";
 import { PageHero } from "~/components/page-hero";
 import { PlanCard } from "~/components/plan-card";
@@ -19,10 +20,10 @@ import {
 import { communityTier, offerPrices, OFFER_FACTS, paidPlans } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { productJsonLd, seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;
@@ -76,12 +77,7 @@ export default function Page() {
             <ul className="mt-8 space-y-4">
               {consultation.points.map((point) => (
                 <li key={point} className="flex gap-3 text-base text-ink">
-                  <span
-                    aria-hidden="true"
-                    className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700"
-                  >
-                    <CheckIcon className="size-4" strokeWidth={2.5} />
-                  </span>
+                  <TickBadge className="mt-0.5" />
                   {point}
                 </li>
               ))}
@@ -116,7 +112,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** The two paid plans as schema.org Products with their catalogue prices (issue 4 item 6). */
+/** The two paid plans as schema.org Products with their catalogue prices (docs/product.md §2.4). */
 function plansJsonLd(site: PublicSiteConfig) {
   const { learnToLift, oneToOne } = offerPrices(site);
   const subtitles = new Map(paidPlans(site).map((plan) => [plan.id, plan.subtitle]));

@@ -1,7 +1,9 @@
+import { StepNumber } from "~/components/list-markers";
 import { Link } from "react-router";
 import type { Route } from "./+types/community";
 import { CommunityIcon, HabitIcon, SupportIcon, VideoIcon } from "~/components/feature-icons";
 import { ArrowRightIcon } from "~/components/icons";
+import { JoinCommunityLink } from "~/components/join-community-link";
 import { NewsletterSection } from "~/components/newsletter-section";
 import { PageHero } from "~/components/page-hero";
 import { Section } from "~/components/section";
@@ -17,14 +19,14 @@ import {
 import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
 const FOUNDATIONS = "/build-stronger-foundations#top";
 const SERVICES = "/coaching-services#top";
 const featureIcons = [VideoIcon, CommunityIcon, SupportIcon, HabitIcon];
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;
@@ -39,10 +41,9 @@ export default function Page() {
   return (
     <main id="main">
       <PageHero eyebrow={communityHero.eyebrow} title={communityHero.title} intro={communityHero.intro}>
-        <Link to={FOUNDATIONS} className="btn btn-primary btn-lg max-sm:px-5 max-sm:text-base">
+        <JoinCommunityLink href={site.communityUrl} className="btn-primary btn-lg max-sm:px-5 max-sm:text-base">
           {communityHero.primary}
-          <ArrowRightIcon className="size-5 max-sm:hidden" />
-        </Link>
+        </JoinCommunityLink>
         <Link to={SERVICES} className="btn btn-outline btn-lg max-sm:px-5 max-sm:text-base">
           {communityHero.secondary}
         </Link>
@@ -103,12 +104,7 @@ export default function Page() {
         <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {callsSection.steps.map((step, index) => (
             <li key={step.title} className="relative rounded-[2rem] bg-white p-6 shadow-sm sm:p-7">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-11 items-center justify-center rounded-full bg-accent-300 font-display text-xl font-semibold text-brand-950"
-              >
-                {index + 1}
-              </span>
+              <StepNumber n={index + 1} />
               <h3 className="mt-5 text-2xl">{step.title}</h3>
               <p className="mt-2 text-base text-ink-muted">{step.body}</p>
             </li>
@@ -127,14 +123,22 @@ export default function Page() {
           </h2>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-brand-100 sm:text-xl">{cta.body}</p>
           <div className="mt-9 flex flex-col justify-center gap-3 sm:flex-row sm:gap-4">
-            <Link to={FOUNDATIONS} className="btn btn-accent btn-lg max-sm:px-5 max-sm:text-base">
+            <JoinCommunityLink href={site.communityUrl} className="btn-accent btn-lg max-sm:px-5 max-sm:text-base">
               {cta.primary}
+            </JoinCommunityLink>
+            <Link
+              to={FOUNDATIONS}
+              className="btn btn-lg max-sm:px-5 max-sm:text-base border-white/60 bg-transparent text-white hover:bg-white/10"
+            >
+              {cta.course}
               <ArrowRightIcon className="size-5 max-sm:hidden" />
             </Link>
-            <Link to={SERVICES} className="btn btn-lg max-sm:px-5 max-sm:text-base border-white/60 bg-transparent text-white hover:bg-white/10">
+          </div>
+          <p className="mt-6">
+            <Link to={SERVICES} className="inline-flex min-h-11 items-center text-lg font-semibold text-white underline decoration-accent-300 underline-offset-4 hover:decoration-white">
               {cta.secondary}
             </Link>
-          </div>
+          </p>
         </div>
       </section>
 

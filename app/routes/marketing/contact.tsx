@@ -1,3 +1,4 @@
+import { StepNumber } from "~/components/list-markers";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/contact";
@@ -29,7 +30,7 @@ import {
 import { OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
 const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Icon: ComponentType<IconProps> }[] = [
   { key: "instagram", label: "Instagram", Icon: InstagramIcon },
@@ -40,7 +41,7 @@ const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Ic
 
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;
@@ -62,8 +63,8 @@ export default function Page() {
       {/* Email, location and consultation cards. */}
       <section aria-label="Ways to get in touch" className="relative z-10 -mt-10 sm:-mt-12">
         <div className="container-page">
-          <ul className="grid gap-5 md:grid-cols-3">
-            <li className="flex flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-md">
+          <ul className="grid gap-5 lg:grid-cols-3">
+            <li className="flex flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-md tablet-card-row">
               <ContactCardIcon>
                 <MailIcon className="size-6" />
               </ContactCardIcon>
@@ -73,7 +74,7 @@ export default function Page() {
                 {site.contactEmail}
               </a>
             </li>
-            <li className="flex flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-md">
+            <li className="flex flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-md tablet-card-row">
               <ContactCardIcon>
                 <GlobeIcon className="size-6" />
               </ContactCardIcon>
@@ -81,7 +82,7 @@ export default function Page() {
               <p className="mt-2 font-display text-xl font-semibold text-brand-800">{contactCards.location.value}</p>
               <p className="mt-2 text-base text-ink-muted">{contactCards.location.body}</p>
             </li>
-            <li className="flex flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-md">
+            <li className="flex flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-md tablet-card-row">
               <ContactCardIcon>
                 <VideoIcon className="size-6" />
               </ContactCardIcon>
@@ -101,15 +102,10 @@ export default function Page() {
 
       {/* What to expect */}
       <Section name="expect" eyebrow={expect.eyebrow} title={expect.title} intro={expect.intro}>
-        <ol className="grid gap-6 md:grid-cols-3">
+        <ol className="grid gap-6 lg:grid-cols-3">
           {expect.steps.map((step, index) => (
-            <li key={step.title} className="rounded-[2rem] border border-sand-200 bg-white p-7 shadow-sm">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-11 items-center justify-center rounded-full bg-accent-300 font-display text-xl font-semibold text-brand-950"
-              >
-                {index + 1}
-              </span>
+            <li key={step.title} className="rounded-[2rem] border border-sand-200 bg-white p-7 shadow-sm tablet-card-row">
+              <StepNumber n={index + 1} />
               <h3 className="mt-5 text-2xl">{step.title}</h3>
               <p className="mt-2 text-base text-ink-muted">{step.body}</p>
             </li>

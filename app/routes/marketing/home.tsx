@@ -1,10 +1,11 @@
+import { TickBadge } from "~/components/list-markers";
 import { Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/home";
 import type { PublicSiteConfig } from "~/config/public";
 import { ArtChip, SoftGlow, SunriseArch } from "~/components/brand-art";
 import { DownloadSignup } from "~/components/download-signup";
 import { CommunityIcon, DumbbellIcon, HabitIcon, PhoneChatIcon, SupportIcon, VideoIcon } from "~/components/feature-icons";
-import { ArrowRightIcon, CheckIcon } from "~/components/icons";
+import { ArrowRightIcon } from "~/components/icons";
 import { EmailListForm } from "~/components/email-list-form";
 import { LazySection } from "~/components/lazy-section";
 import { Section } from "~/components/section";
@@ -27,7 +28,7 @@ import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { EMAIL_LIST_RESULT_PARAM, EMAIL_LIST_STATUS_PARAM, type EmailListForm as EmailListVariant } from "~/validation/email-list-text";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
 const SERVICES = "/coaching-services#top";
 
@@ -38,7 +39,7 @@ function useSignedUpWithoutScript(form: EmailListVariant): boolean {
 }
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;
@@ -93,9 +94,7 @@ function Hero() {
           <ul className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-x-7">
             {homeHero.highlights.map((item) => (
               <li key={item} className="flex items-center gap-2.5 text-base font-medium text-ink">
-                <span className="inline-flex size-6 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                  <CheckIcon className="size-4" strokeWidth={2.5} />
-                </span>
+                <TickBadge />
                 {item}
               </li>
             ))}
@@ -103,7 +102,7 @@ function Hero() {
         </div>
         <SunriseArch className="max-w-[21rem] sm:max-w-[25rem] lg:max-w-[28rem]">
           <ArtChip className="top-[24%] -left-1 sm:-left-8">{homeHero.chips[0]}</ArtChip>
-          <ArtChip className="top-[46%] -right-1 sm:-right-6">{homeHero.chips[1]}</ArtChip>
+          <ArtChip className="top-[46%] -right-1 sm:-right-6 lg:-right-3">{homeHero.chips[1]}</ArtChip>
           <ArtChip className="bottom-[14%] -left-1 sm:-left-10">{homeHero.chips[2]}</ArtChip>
         </SunriseArch>
       </div>
@@ -159,13 +158,13 @@ const helpIcons = [HabitIcon, CommunityIcon, SupportIcon];
 function HowIHelp({ site }: { site: PublicSiteConfig }) {
   return (
     <Section name="how-i-help" tone="sand" eyebrow={helpSection.eyebrow} title={helpSection.title} intro={helpSection.intro}>
-      <ul className="grid gap-6 md:grid-cols-3">
+      <ul className="grid gap-6 lg:grid-cols-3">
         {helpCards(site).map((card, index) => {
           const Icon = helpIcons[index] ?? HabitIcon;
           return (
             <li
               key={card.title}
-              className="group relative flex flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-sm transition-[box-shadow,transform] duration-200 focus-within:shadow-lg hover:-translate-y-0.5 hover:shadow-lg sm:p-8"
+              className="group relative flex flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-sm transition-[box-shadow,transform] duration-200 tablet-card-row focus-within:shadow-lg hover:-translate-y-0.5 hover:shadow-lg sm:p-8"
             >
               <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-brand-700 text-white shadow-md">
                 <Icon className="size-8" />
@@ -188,8 +187,12 @@ function HowIHelp({ site }: { site: PublicSiteConfig }) {
   );
 }
 
-/** The loaded sign-up form's height at each width (measured), so nothing shifts when it arrives. */
-const SIGNUP_FORM_HEIGHT = "min-h-[30rem] sm:min-h-[26.25rem]";
+/**
+ * The loaded sign-up form's height at each width (measured), so nothing shifts when it arrives;
+ * once the form has given way to its success message, the space it kept is let go.
+ */
+const SIGNUP_FORM_HEIGHT =
+  "min-h-[30rem] sm:min-h-[26.25rem] has-[[data-email-list-success]:not([hidden])]:min-h-0";
 
 function LeadCapture() {
   const signedUp = useSignedUpWithoutScript("lead_capture");
@@ -206,12 +209,7 @@ function LeadCapture() {
           <ul className="mt-8 space-y-4">
             {leadCaptureSection.points.map((point) => (
               <li key={point} className="flex gap-3 text-base text-ink sm:text-lg">
-                <span
-                  aria-hidden="true"
-                  className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-accent-300 text-brand-950"
-                >
-                  <CheckIcon className="size-4" strokeWidth={2.5} />
-                </span>
+                <TickBadge tone="accent" className="mt-1" />
                 {point}
               </li>
             ))}
@@ -232,23 +230,24 @@ function OneToOne({ site }: { site: PublicSiteConfig }) {
   const href = `/stronger-with-${site.coachSlug}#top`;
   return (
     <Section name="one-to-one" eyebrow={section.eyebrow} title={section.title} intro={section.intro}>
-      <ul className="grid gap-6 md:grid-cols-3">
+      <ul className="grid gap-6 lg:grid-cols-3">
         {oneToOneCards(site).map((card, index) => {
           const Icon = oneToOneIcons[index] ?? DumbbellIcon;
           return (
             <li key={card.title} className="flex">
               <Link
                 to={href}
-                className="group flex w-full flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-sm transition-[box-shadow,transform,border-color] duration-200 hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lg sm:p-8"
+                className="group flex w-full flex-col rounded-[2rem] border border-sand-200 bg-white p-7 shadow-sm transition-[box-shadow,transform,border-color] duration-200 tablet-card-row hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-lg sm:p-8"
               >
                 <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-accent-100 text-accent-800">
                   <Icon className="size-8" />
                 </span>
                 <span className="mt-6 block font-display text-2xl font-semibold text-ink">{card.title}</span>
                 <span className="mt-3 block flex-1 text-base text-ink-muted">{card.body}</span>
-                <span className="mt-6 inline-flex items-center gap-2 font-semibold text-brand-700">
+                {/* Inline, so on a narrow card the arrow wraps with the last word, not alone. */}
+                <span className="mt-6 block font-semibold text-brand-700">
                   Discover 1-to-1 coaching
-                  <ArrowRightIcon className="size-5 transition-transform group-hover:translate-x-1" />
+                  <ArrowRightIcon className="ml-2 inline-block size-5 align-[-0.2em] transition-transform group-hover:translate-x-1" />
                 </span>
               </Link>
             </li>
@@ -393,7 +392,7 @@ interface DownloadSignupSection {
   formDescription: string;
 }
 
-/** An email-list form loaded lazily (SPEC §9), then a download button once she has signed up. */
+/** An email-list form loaded lazily (docs/product.md §14.4), then a download button once she has signed up. */
 function LazyDownloadSignup({
   section,
   variant,

@@ -19,13 +19,13 @@ import {
 import { formatLongDate } from "~/utils/format";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
 const FAQ_ID = "faq";
 const RESOURCES_ID = "resources";
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;

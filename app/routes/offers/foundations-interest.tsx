@@ -1,17 +1,17 @@
+import { TickBadge } from "~/components/list-markers";
 import type { Route } from "./+types/foundations-interest";
 import { SoftGlow } from "~/components/brand-art";
 import { EmailListForm } from "~/components/email-list-form";
 import { ExploreMore } from "~/components/explore-more";
-import { CheckIcon } from "~/components/icons";
 import { waitlistExploreCards, waitlistPromises } from "~/content/foundations";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
-// SPEC §2 "Waitlist page (Make Exercise Easier)": the waitlist form, then three Explore More cards.
-// The other address, /build-stronger-foundations/interest, redirects here (DESIGN D5).
+// docs/product.md §5.6: the waitlist form, then three Explore More cards.
+// The other address, /build-stronger-foundations/interest, redirects here (docs/product.md §2.1).
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;
@@ -37,9 +37,7 @@ export default function FoundationsWaitlist() {
             <ul className="mt-8 space-y-3">
               {waitlistPromises.map((line) => (
                 <li key={line} className="flex gap-3 text-lg">
-                  <span aria-hidden="true" className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                    <CheckIcon className="size-4" strokeWidth={2.5} />
-                  </span>
+                  <TickBadge className="mt-1" />
                   {line}
                 </li>
               ))}

@@ -1,9 +1,11 @@
+import { TickBadge } from "~/components/list-markers";
 import { Link } from "react-router";
 import type { Route } from "./+types/foundations";
 import { RichParagraphs, RichText, plainText } from "~/components/article-text";
 import { SoftGlow } from "~/components/brand-art";
 import { FaqAccordion, faqPageJsonLd } from "~/components/faq-accordion";
-import { ArrowLeftIcon, ArrowRightIcon, CheckIcon } from "~/components/icons";
+import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
+import { JoinCommunityLink } from "~/components/join-community-link";
 import { Section } from "~/components/section";
 import {
   FOUNDATIONS_DESCRIPTION,
@@ -17,10 +19,10 @@ import {
 } from "~/content/foundations";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;
@@ -67,9 +69,9 @@ export default function Foundations() {
         title="Why Habits Matter"
         intro="Motivation comes and goes, especially with broken sleep and a full diary. Habits carry you on the days motivation doesn't turn up."
       >
-        <ul className="grid gap-5 md:grid-cols-3">
+        <ul className="grid gap-5 lg:grid-cols-3">
           {whyHabitsMatter.map((pillar, index) => (
-            <li key={pillar.title} className="flex flex-col rounded-3xl border border-sand-200 bg-white p-7 shadow-sm sm:p-8">
+            <li key={pillar.title} className="flex flex-col rounded-3xl border border-sand-200 bg-white p-7 shadow-sm tablet-card-row sm:p-8">
               <PillarMark index={index} />
               <h3 className="mt-5 text-2xl">{pillar.title}</h3>
               <p className="mt-3 text-base text-ink-muted">{pillar.body}</p>
@@ -128,7 +130,7 @@ export default function Foundations() {
         title="How the Community Works"
         intro="A private online space and a monthly group video call, built on three simple ideas."
       >
-        <ul className="grid gap-5 md:grid-cols-3">
+        <ul className="grid gap-5 lg:grid-cols-3">
           {communityPillars.map((pillar) => (
             <li key={pillar.title} className="rounded-3xl border border-white/15 bg-white/[0.06] p-7 sm:p-8">
               <span aria-hidden="true" className="block h-1 w-12 rounded-full bg-accent-300" />
@@ -144,14 +146,12 @@ export default function Foundations() {
           <ul className="space-y-4 rounded-[2rem] border border-sand-200 bg-white p-7 shadow-sm sm:p-9">
             {price.product.features.map((feature) => (
               <li key={feature} className="flex gap-3 text-lg">
-                <span aria-hidden="true" className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                  <CheckIcon className="size-4" strokeWidth={2.5} />
-                </span>
+                <TickBadge className="mt-1" />
                 <span>{feature}</span>
               </li>
             ))}
           </ul>
-          <div className="on-dark flex flex-col justify-between rounded-[2rem] bg-brand-800 p-7 text-sand-100 shadow-xl sm:p-9">
+          <div className="on-dark flex flex-col justify-between rounded-[2rem] bg-brand-800 p-6 text-sand-100 shadow-xl sm:p-9">
             <div>
               <p className="font-sans text-xs font-bold tracking-[0.14em] text-accent-200 uppercase">{price.product.name}</p>
               <p className="mt-4 flex items-baseline gap-1.5">
@@ -163,17 +163,20 @@ export default function Foundations() {
               </p>
             </div>
             <div className="mt-8">
-              <Link to={checkout} className="btn btn-accent btn-lg w-full">
+              <Link to={checkout} className="btn btn-accent btn-lg w-full max-sm:px-5 max-sm:text-base">
                 Join the Community
                 <ArrowRightIcon className="size-5" />
               </Link>
-              <p className="mt-4 text-center text-sm text-brand-100">
-                Just want company for now? Our{" "}
-                <Link to="/community" className="text-white underline decoration-accent-300 underline-offset-4">
-                  free community
-                </Link>{" "}
-                is open to everyone.
-              </p>
+              {/* The free tier's own way in: the community platform, not this course's checkout. */}
+              <div className="mt-8 border-t border-white/15 pt-7">
+                <p className="text-base text-brand-100">
+                  Just want company for now? The community and its monthly group call are free and open to everyone.
+                </p>
+                <JoinCommunityLink
+                  href={site.communityUrl}
+                  className="mt-4 w-full border-white/60 bg-transparent text-white hover:bg-white/10 max-sm:px-4 max-sm:text-sm"
+                />
+              </div>
             </div>
           </div>
         </div>

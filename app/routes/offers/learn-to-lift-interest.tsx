@@ -1,18 +1,19 @@
+import { TickBadge } from "~/components/list-markers";
 import { Link } from "react-router";
 import type { Route } from "./+types/learn-to-lift-interest";
 import { SoftGlow } from "~/components/brand-art";
 import { EmailListForm } from "~/components/email-list-form";
-import { ArrowRightIcon, CheckIcon } from "~/components/icons";
+import { ArrowRightIcon } from "~/components/icons";
 import { LEARN_TO_LIFT_FACTS, learnToLiftPrice } from "~/content/learn-to-lift";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
-// SPEC §2 /learn-to-lift-interest: an interest form for the next cohort (first name, email and an
+// docs/product.md §5.6 /learn-to-lift-interest: an interest form for the next cohort (first name, email and an
 // optional biggest challenge, which helps the coach shape the course).
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;
@@ -50,9 +51,7 @@ export default function LearnToLiftInterest() {
             <ul className="mt-4 space-y-3">
               {perks.map((line) => (
                 <li key={line} className="flex gap-3 text-lg">
-                  <span aria-hidden="true" className="mt-1 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                    <CheckIcon className="size-4" strokeWidth={2.5} />
-                  </span>
+                  <TickBadge className="mt-1" />
                   {line}
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { TickBadge } from "~/components/list-markers";
 import { Link } from "react-router";
 import type { Route } from "./+types/learn-to-lift";
 import { RichParagraphs, RichText, plainText } from "~/components/article-text";
@@ -22,10 +23,10 @@ import {
 import { OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;
@@ -86,10 +87,10 @@ export default function LearnToLift() {
             className="relative rounded-[2rem] border border-sand-200 bg-white/90 p-6 shadow-xl backdrop-blur-sm sm:p-8"
           >
             <div className="flex items-center gap-3">
-              <span className="inline-flex size-11 items-center justify-center rounded-2xl bg-brand-100 text-brand-700">
+              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-2xl bg-brand-100 text-brand-700">
                 <CalendarIcon className="size-6" />
               </span>
-              <div>
+              <div className="min-w-0">
                 <h2 id="next-cohort-heading" className="font-sans text-xs font-bold tracking-[0.14em] text-accent-700 uppercase">
                   Next cohort
                 </h2>
@@ -132,9 +133,7 @@ export default function LearnToLift() {
             <ul className="mt-6 space-y-4">
               {fit.forYou.map((line) => (
                 <li key={line} className="flex gap-3">
-                  <span aria-hidden="true" className="mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                    <CheckIcon className="size-4" strokeWidth={2.5} />
-                  </span>
+                  <TickBadge size="lg" className="mt-0.5" />
                   <span>{line}</span>
                 </li>
               ))}

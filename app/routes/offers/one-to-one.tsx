@@ -1,8 +1,9 @@
+import { TickBadge } from "~/components/list-markers";
 import { Link } from "react-router";
 import type { Route } from "./+types/one-to-one";
 import { SoftGlow } from "~/components/brand-art";
 import { BookingEmbed } from "~/components/booking-embed";
-import { ArrowLeftIcon, ArrowRightIcon, CheckIcon } from "~/components/icons";
+import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { OfferPricePanel } from "~/components/offer-price-panel";
 import { Section } from "~/components/section";
 import {
@@ -17,10 +18,10 @@ import {
 import { OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/islands/page";
+import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
 
 
-// A page that does not hydrate (app/islands/page.ts).
+// A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
 export const loader = noServerData;
 export const clientLoader = loadAsDocument;
@@ -28,7 +29,7 @@ export const clientLoader = loadAsDocument;
 export default function OneToOne() {
   const { site } = useRootData();
   const price = oneToOnePrice(site);
-  // SPEC §2: the sales page links to the checkout's #top.
+  // docs/product.md §5.3: the sales page links to the checkout's #top.
   const checkout = `${price.product.checkoutPath}#top`;
 
   return (
@@ -77,9 +78,7 @@ export default function OneToOne() {
                 "A programme written just for you",
               ].map((line) => (
                 <li key={line} className="flex gap-3">
-                  <span aria-hidden="true" className="mt-0.5 inline-flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                    <CheckIcon className="size-4" strokeWidth={2.5} />
-                  </span>
+                  <TickBadge className="mt-0.5" />
                   <span>{line}</span>
                 </li>
               ))}
@@ -136,9 +135,7 @@ export default function OneToOne() {
         <ul className="grid gap-5 sm:grid-cols-2">
           {oneToOneFit.map((line) => (
             <li key={line} className="flex gap-4 rounded-3xl border border-sand-200 bg-white p-6 shadow-xs sm:p-7">
-              <span aria-hidden="true" className="mt-0.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-                <CheckIcon className="size-4" strokeWidth={2.5} />
-              </span>
+              <TickBadge size="lg" className="mt-0.5" />
               <span className="text-lg">{line}</span>
             </li>
           ))}
@@ -164,7 +161,7 @@ export default function OneToOne() {
       </Section>
 
       <Section name="good-to-know" eyebrow="Good to know" title="The practical bits">
-        <ul className="grid gap-5 md:grid-cols-3">
+        <ul className="grid gap-5 lg:grid-cols-3">
           {goodToKnow.map((item) => (
             <li key={item.title} className="rounded-3xl border border-sand-200 bg-white p-7 shadow-xs">
               <h3 className="text-xl">{item.title}</h3>

@@ -7,12 +7,12 @@ import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/c
 import { SUCCESS_CARDS, SUCCESS_GAINS } from "~/content/checkout";
 import { getSessionUser } from "~/server/auth.server";
 import { findCatalogueProduct } from "~/server/payments/catalogue.server";
-import { confirmCheckoutSession } from "~/server/payments/purchases.server";
+import { confirmCheckoutSession } from "~/server/payments/member-payments.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
-// /payment-success (SPEC §2; DESIGN D2, D3): with ?session_id the server asks the payment provider
+// /payment-success (docs/product.md §8.5, §8.4): with ?session_id the server asks the payment provider
 // whether that session is paid and is this member's, records the purchase once, and shows what
 // was actually bought. Without a session id, a signed-in member, or a paid session of hers,
 // nothing is recorded and the page says so plainly.
@@ -28,6 +28,8 @@ type Outcome =
       gains: string[];
       learnPath: string | null;
     }
+  /** Paid for a monthly offer she already had: the second subscription cancelled, the payment refunded. */
+  | { state: "duplicate"; sessionId: string; productName: string; amount: string; refunded: boolean }
   | { state: "no_session" }
   | { state: "signed_out"; sessionId: string }
   | { state: "unpaid"; checkoutPath: string | null }
@@ -38,7 +40,7 @@ export async function loader({ request, url }: Route.LoaderArgs): Promise<Outcom
   const sessionId = url.searchParams.get("session_id")?.trim() || null;
   if (!sessionId) return { state: "no_session" };
   const user = await getSessionUser(request);
-  // SPEC §6: recording is skipped without a session; the provider's webhook records it anyway.
+  // docs/product.md §8.5: recording is skipped without a session; the provider's webhook records it anyway.
   if (!user) return { state: "signed_out", sessionId };
 
   const result = await confirmCheckoutSession(sessionId, user.id);
@@ -58,6 +60,14 @@ export async function loader({ request, url }: Route.LoaderArgs): Promise<Outcom
         learnPath: product ? `${product.salesPath}#top` : null,
       };
     }
+    case "duplicate":
+      return {
+        state: "duplicate",
+        sessionId: result.purchase.stripeSessionId,
+        productName: result.purchase.productName,
+        amount: formatMoney(result.purchase.amountCents, result.purchase.currency),
+        refunded: result.resolved,
+      };
     case "unpaid":
       return { state: "unpaid", checkoutPath: findCatalogueProduct(result.productKey)?.checkoutPath ?? null };
     case "not_found":
@@ -73,7 +83,14 @@ export default function PaymentSuccess({ loaderData: outcome }: Route.ComponentP
 
   return (
     <main id="main">
-      {confirmed ? (
+      {outcome.state === "duplicate" ? (
+        <PageHero
+          align="center"
+          eyebrow={outcome.refunded ? "Payment refunded" : "Refund under way"}
+          title={`You already have ${outcome.productName}`}
+          intro="Your subscription carries on exactly as before."
+        />
+      ) : confirmed ? (
         <PageHero
           align="center"
           eyebrow="Thank you"
@@ -192,6 +209,45 @@ function OutcomeDetails({ outcome, contactEmail }: { outcome: Outcome; contactEm
             </p>
           ) : null}
         </div>
+      );
+    case "duplicate":
+      return (
+        <>
+          <Alert
+            variant={outcome.refunded ? "success" : "info"}
+            role="status"
+            title={outcome.refunded ? "Your second payment has been refunded" : "We're refunding your second payment"}
+          >
+            {outcome.refunded ? (
+              <>
+                You already had a {outcome.productName} subscription, so this second payment of {outcome.amount} has been
+                refunded in full and the extra subscription cancelled. Nothing has been charged twice. A refund usually
+                reaches your card within 5 to 10 working days, and we&apos;ve emailed you the details.
+              </>
+            ) : (
+              <>
+                You already had a {outcome.productName} subscription, so this second payment of {outcome.amount} is being
+                refunded in full and the extra subscription cancelled. Nothing will be charged twice: we&apos;ll email you
+                as soon as the refund is on its way.
+              </>
+            )}
+          </Alert>
+          <div className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
+            <dl className="flex flex-col gap-2 text-base">
+              <div className="flex flex-wrap gap-x-2">
+                <dt className="font-semibold">Transaction ID:</dt>
+                <dd className="break-all font-mono text-sm leading-6">{outcome.sessionId}</dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-base text-ink-muted">
+              Both payments, and the subscription you keep, are in your{" "}
+              <Link to="/settings" className="link">
+                account settings
+              </Link>
+              .
+            </p>
+          </div>
+        </>
       );
     case "no_session":
       return (

@@ -5,17 +5,10 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/server/auth.server";
+import { findEffectiveProduct } from "~/server/payments/catalogue.server";
 import { findCustomerId } from "~/server/payments/customers.server";
-import { getPaymentProvider } from "~/server/payments/provider.server";
-import {
-  advanceTestSubscription,
-  declineTestSession,
-  findOwnTestSession,
-  listTestSubscriptions,
-  payTestSession,
-  setTestCancelAtPeriodEnd,
-  TEST_BILLING_PORTAL_PATH,
-} from "~/server/payments/test-provider.server";
+import { getTestProvider } from "~/server/payments/registry.server";
+import { findOwnTestSession, TEST_BILLING_PORTAL_PATH } from "~/server/payments/test-provider.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { seo } from "~/utils/seo";
 
@@ -32,15 +25,17 @@ const PORTAL_ID = TEST_BILLING_PORTAL_PATH.split("/").pop()!;
 const notFound = () => data(null, { status: 404 });
 
 async function ensureTestProvider() {
-  if ((await getPaymentProvider()).name !== "test") throw notFound();
+  const provider = await getTestProvider();
+  if (!provider) throw notFound();
+  return provider;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  await ensureTestProvider();
+  const provider = await ensureTestProvider();
   if (params.sessionId === PORTAL_ID) {
     const customerId = await findCustomerId(user.id, "test");
-    const subscriptions = customerId ? await listTestSubscriptions(customerId) : [];
+    const subscriptions = customerId ? await provider.listSubscriptions(customerId) : [];
     return {
       kind: "portal" as const,
       email: user.email,
@@ -58,6 +53,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await findOwnTestSession(params.sessionId, user.id);
   if (!session) throw notFound();
   const expired = session.status === "expired" || (session.status === "open" && session.expiresAt.getTime() <= Date.now());
+  // Expired because the coach changed the price since it was opened (decision 186)?
+  const current = expired ? await findEffectiveProduct(session.productKey) : null;
   return {
     kind: "checkout" as const,
     email: user.email,
@@ -66,6 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       amount: formatMoney(session.amountTotal, session.currency),
       monthly: session.mode === "subscription",
       status: expired ? ("expired" as const) : session.status,
+      priceChanged: current !== null && (current.pricePence !== session.amountTotal || current.currency !== session.currency),
       cancelUrl: session.cancelUrl,
     },
   };
@@ -73,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
-  await ensureTestProvider();
+  const provider = await ensureTestProvider();
   let form: FormData;
   try {
     form = await request.formData();
@@ -87,9 +85,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     const customerId = await findCustomerId(user.id, "test");
     const subscriptionId = String(form.get("subscriptionId") ?? "");
     if (!customerId || !subscriptionId) throw notFound();
-    if (intent === "cancel") await setTestCancelAtPeriodEnd(customerId, subscriptionId, true);
-    else if (intent === "resume") await setTestCancelAtPeriodEnd(customerId, subscriptionId, false);
-    else if (intent === "advance") await advanceTestSubscription(customerId, subscriptionId);
+    if (intent === "cancel") await provider.setCancelAtPeriodEnd(customerId, subscriptionId, true);
+    else if (intent === "resume") await provider.setCancelAtPeriodEnd(customerId, subscriptionId, false);
+    else if (intent === "advance") await provider.advance(customerId, subscriptionId);
+    else if (intent === "fail-renewal") await provider.failRenewal(customerId, subscriptionId);
     throw redirect(TEST_BILLING_PORTAL_PATH);
   }
 
@@ -97,12 +96,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!session) throw notFound();
   switch (intent) {
     case "pay": {
-      const result = await payTestSession(session.id, user.id);
+      const result = await provider.pay(session.id, user.id);
       if (result.outcome === "paid") throw redirect(result.redirectTo);
       return { declined: false };
     }
     case "decline":
-      await declineTestSession(session.id, user.id);
+      await provider.decline(session.id, user.id);
       return { declined: true };
     case "cancel":
       throw redirect(session.cancelUrl);
@@ -181,6 +180,7 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                 </Alert>
               ) : (
                 <Alert variant="warning" className="mt-6" title="This checkout session has expired">
+                  {loaderData.session.priceChanged ? `The price of ${loaderData.session.productName} has changed since this page was opened. ` : null}
                   Nothing has been charged.{" "}
                   <a href={loaderData.session.cancelUrl.replace(/\?cancelled=true$/, "")} className="link font-semibold">
                     Start again from the checkout page
@@ -226,8 +226,8 @@ function Portal({ subscriptions, email, busy }: { subscriptions: PortalSubscript
                 <li key={sub.id} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
                   <div className="flex flex-wrap items-center justify-between gap-3">
                     <h2 className="text-2xl">{sub.productName}</h2>
-                    <Badge variant={!live ? "neutral" : sub.cancelAtPeriodEnd ? "warning" : "success"}>
-                      {!live ? "Cancelled" : sub.cancelAtPeriodEnd ? "Cancels at period end" : "Active"}
+                    <Badge variant={!live ? "neutral" : sub.cancelAtPeriodEnd || sub.status === "past_due" ? "warning" : "success"}>
+                      {!live ? "Cancelled" : sub.cancelAtPeriodEnd ? "Cancels at period end" : sub.status === "past_due" ? "Payment failed" : "Active"}
                     </Badge>
                   </div>
                   <p className="mt-3 text-base text-ink">
@@ -250,9 +250,16 @@ function Portal({ subscriptions, email, busy }: { subscriptions: PortalSubscript
                           Cancel at period end
                         </Button>
                       )}
+                      {/* TEST MODE: the events Stripe sends at the next billing date, through the
+                          same signed webhook path (docs/product.md §8.6). */}
                       <Button type="submit" name="intent" value="advance" variant="ghost" disabled={busy}>
-                        Skip to the next billing date (test)
+                        Simulate renewal
                       </Button>
+                      {sub.cancelAtPeriodEnd ? null : (
+                        <Button type="submit" name="intent" value="fail-renewal" variant="ghost" disabled={busy}>
+                          Simulate failed renewal
+                        </Button>
+                      )}
                     </Form>
                   ) : null}
                 </li>

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
+import { reloadConfig } from "~/config/env.server";
 import { loader, renderRobots } from "./robots";
 
 const saved = { ...process.env };
 afterEach(() => {
   process.env = { ...saved };
-  resetConfigForTests();
+  reloadConfig();
 });
 
 describe("/robots.txt", () => {
@@ -21,6 +21,7 @@ describe("/robots.txt", () => {
       "/auth",
       "/test-checkout/",
       "/reset-password",
+      "/email-change/",
       "/stronger-with-jo-checkout",
       "/learn-to-lift-checkout",
       "/build-stronger-foundations-checkout",
@@ -39,7 +40,7 @@ describe("/robots.txt", () => {
   it("answers with plain text on SITE_URL and the configured slug", async () => {
     process.env.SITE_URL = "https://strongwithzoe.example";
     process.env.COACH_NAME = "Zoë";
-    resetConfigForTests();
+    reloadConfig();
     const response = loader();
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await response.text();

@@ -1,27 +1,11 @@
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
-import { coachPaths } from "~/config/site";
+import { disallowedPaths } from "~/config/pages";
+export { disallowedPaths } from "~/config/pages";
 
-// /robots.txt (issue 4 item 6): crawl everything public; keep out account settings and admin,
+// /robots.txt (docs/product.md §2.4): crawl everything public; keep out account settings and admin,
 // the API and auth endpoints, password reset, email links, the checkouts and payment success
-// (which also carry noindex), and point to the sitemap.
-
-/** Paths crawlers are asked to stay out of (robots.txt rules match by prefix). */
-export function disallowedPaths(coachSlug: string): string[] {
-  return [
-    "/settings",
-    "/settings/admin",
-    "/api/",
-    "/auth",
-    "/sign-out",
-    "/reset-password",
-    "/email/",
-    "/test-checkout/",
-    coachPaths(coachSlug).oneToOneCheckout,
-    "/learn-to-lift-checkout",
-    "/build-stronger-foundations-checkout",
-    "/payment-success",
-  ];
-}
+// (which also carry noindex), and point to the sitemap. Each rule is the `disallow` prefix of an
+// entry of app/config/pages.ts.
 
 export function renderRobots(origin: string, coachSlug: string): string {
   return [

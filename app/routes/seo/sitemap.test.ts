@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { resetConfigForTests } from "~/config/env.server";
+import { reloadConfig } from "~/config/env.server";
 import { publicRoutes } from "../../../tests/support/site-routes";
 import { loader, renderSitemap, sitemapPaths } from "./sitemap";
 
 const saved = { ...process.env };
 afterEach(() => {
   process.env = { ...saved };
-  resetConfigForTests();
+  reloadConfig();
 });
 
-// Pages in SPEC's route table that are public but kept out of search (they carry noindex).
+// Pages in the route table (docs/product.md §2.1) that are public but kept out of search (they carry noindex).
 const NOT_INDEXED = ["/stronger-with-jo-checkout", "/learn-to-lift-checkout", "/build-stronger-foundations-checkout", "/payment-success"];
 
 describe("/sitemap.xml", () => {
@@ -31,7 +31,7 @@ describe("/sitemap.xml", () => {
   it("answers with XML on SITE_URL and the configured slug, cacheable for an hour", async () => {
     process.env.SITE_URL = "https://strongwithzoe.example/";
     process.env.COACH_NAME = "Zoë";
-    resetConfigForTests();
+    reloadConfig();
     const response = loader();
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");

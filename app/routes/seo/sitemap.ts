@@ -1,31 +1,12 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
-import { coachPaths } from "~/config/site";
+import { sitemapPaths } from "~/config/pages";
+export { sitemapPaths } from "~/config/pages";
 
-// /sitemap.xml (issue 4 item 6): every public page of SPEC §2's route table that a search engine
-// should list, as absolute URLs on SITE_URL. Not listed: account settings, admin, checkouts,
+// /sitemap.xml (docs/product.md §2.4): every public page of the route table (§2.1; the entries of
+// app/config/pages.ts marked `sitemap`) that a search engine should list, as absolute URLs on SITE_URL. Not listed: account settings, admin, checkouts,
 // payment success, password reset, email links and API routes (robots.txt keeps those out too).
-
-/** The indexable public pages, in the order of SPEC §2's route table. */
-export function sitemapPaths(coachSlug: string): string[] {
-  const coach = coachPaths(coachSlug);
-  return [
-    "/",
-    coach.meet,
-    "/coaching-services",
-    "/community",
-    "/contact",
-    coach.oneToOne,
-    "/learn-to-lift",
-    "/learn-to-lift-interest",
-    "/build-stronger-foundations",
-    "/build-stronger-foundations-interest",
-    "/strength-training",
-    "/terms",
-    "/privacy",
-  ];
-}
 
 // NOTE: the pages' content changes only with a new build, so every page's lastmod is the day the
 // server bundle was built (this module's file); in development, the day this file last changed.

@@ -2,7 +2,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { emailSubscribers, loginHistory, profiles, purchases, subscriptions, userRoles, users } from "~/server/db/schema";
 
-// 'Download my data' (issue 3, item 6): everything the site keeps about the member, as JSON. Each
+// 'Download my data' (docs/product.md §9.8): everything the site keeps about the member, as JSON. Each
 // field is picked by name, so no secret (password hash, session or reset token, two-factor
 // secret, unsubscribe or confirmation token) can ever be included by accident.
 
@@ -18,7 +18,7 @@ export async function exportMemberData(userId: string) {
     .select({
       first_name: profiles.firstName,
       last_name: profiles.lastName,
-      email: profiles.email,
+      email: users.email,
       phone: profiles.phone,
       avatar_url: profiles.avatarUrl,
       email_notifications: profiles.emailNotifications,
@@ -29,6 +29,7 @@ export async function exportMemberData(userId: string) {
       created_at: profiles.createdAt,
     })
     .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId))
     .limit(1);
   const [roles, logins, purchaseRows, subscriptionRows, emailLists] = await Promise.all([

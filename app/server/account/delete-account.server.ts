@@ -1,16 +1,19 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, adminActivityLog, userRoles, users, type AdminActionType } from "~/server/db/schema";
+import { eraseEmailsTo } from "~/server/email/queue.server";
 import { logger } from "~/server/logger.server";
-import { cancelActiveSubscriptions } from "~/server/payments/subscriptions.server";
+import { recordAdminEmailEvent } from "~/server/models/roles.server";
+import { cancelActiveSubscriptions } from "~/server/payments/member-payments.server";
 import { getStorage } from "~/server/storage/index.server";
 
-// Deleting an account, by its owner (SPEC §2 Account Actions) or by an admin (SPEC §2
-// /settings/admin), one way for both (DESIGN D9 and D10). The order:
+// Deleting an account, by its owner (docs/product.md §9.8 Account Actions) or by an admin
+// (docs/product.md §10.6), one way for both (docs/product.md §7.10). The order:
 //   1. cancel the member's subscriptions at the provider (outside any transaction; if that fails
 //      nothing is deleted, so she is never left billed without an account),
 //   2. remove her profile pictures,
-//   3. delete the user row: the foreign keys cascade to the profile, sessions, accounts,
+//   3. delete the user row and every email to her address (queued or sent; a job whose message
+//      is gone sends nothing): the foreign keys cascade to the profile, sessions, accounts,
 //      two-factor secrets, login history, roles and payment customer; purchases and
 //      subscriptions keep their rows with user_id set to null, for the accounts. An admin's
 //      deletion writes its admin_activity_log entry in this same transaction.
@@ -33,7 +36,7 @@ export interface DeleteUserOptions {
 class LastAdminError extends Error {}
 class NotFoundError extends Error {}
 
-/** Whether the user is the site's only administrator (who may not be deleted, D9). */
+/** Whether the user is the site's only administrator (who may not be deleted, docs/product.md §7.10). */
 async function isLastAdmin(db: Queryable, userId: string, lock: boolean): Promise<boolean> {
   const query = db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, ADMIN_ROLE));
   const admins = lock ? await query.for("update") : await query;
@@ -41,7 +44,7 @@ async function isLastAdmin(db: Queryable, userId: string, lock: boolean): Promis
 }
 
 /**
- * Deletes an account the D10 way. Returns "not_found" when there is no such user, "last_admin"
+ * Deletes an account as docs/product.md §9.8 says. Returns "not_found" when there is no such user, "last_admin"
  * when she is the only administrator, "failed" (logged) when anything else went wrong.
  */
 export async function deleteUserAccount(userId: string, options: DeleteUserOptions = {}): Promise<DeleteUserOutcome> {
@@ -69,8 +72,18 @@ export async function deleteUserAccount(userId: string, options: DeleteUserOptio
       // Checked again under a lock: two admins deleting the last two admins at once cannot both
       // succeed.
       if (await isLastAdmin(tx, userId, true)) throw new LastAdminError();
-      const deleted = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-      if (deleted.length === 0) throw new NotFoundError();
+      // An administrator's address never becomes one again through ADMIN_EMAILS (docs/product.md §7.10).
+      const [admin] = await tx
+        .select({ email: users.email })
+        .from(userRoles)
+        .innerJoin(users, eq(users.id, userRoles.userId))
+        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, ADMIN_ROLE)))
+        .limit(1);
+      if (admin) await recordAdminEmailEvent(tx, admin.email, userId, "deleted");
+      const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
+      if (!deleted) throw new NotFoundError();
+      // Her mail goes too, queued or sent: e.g. the notice of the subscription cancelled above.
+      await eraseEmailsTo(tx, deleted.email);
       if (options.audit) {
         const actionType: AdminActionType = "delete_user";
         await tx.insert(adminActivityLog).values({

@@ -1,6 +1,5 @@
 import QRCode from "qrcode";
 import { data, type AppLoadContext } from "react-router";
-import { getServerEnv } from "~/config/env.server";
 import { callAuthEndpoint, requireUser, setCookieHeaders, type SessionUser } from "~/server/auth.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -8,23 +7,24 @@ import { formToObject, parseFirst } from "~/validation/first-error";
 import {
   SECURITY_INTENTS,
   SECURITY_TEXT,
+  securityFailureTitle,
   SecurityPasswordSchema,
   TotpSetupCodeSchema,
   type SecurityActionResult,
   type SecurityIntent,
   type TwoFactorSetup,
-} from "~/components/settings/security-card";
+} from "~/validation/security";
 import { PasswordChangeSchema } from "~/validation/settings";
+import { isSameOrigin } from "~/server/http/same-origin.server";
 
-// POST /settings/security: the Security card's actions (SPEC §2 '/settings' Security, §5
-// "Account settings", §8 "Settings"; DESIGN D14). Every intent checks the session first and acts
-// only on the signed-in member, through Better Auth's own endpoints (so its password check, rate
-// limits and CSRF checks apply). Bad input is refused with 4xx and the spec's message before
+// POST /settings/security: the Security card's actions (docs/product.md §9.3, §11.6 and §7.7).
+// Every intent checks the session first and acts only on the signed-in member, through Better
+// Auth's own endpoints (so its password check, rate limits and CSRF checks apply). Bad input is refused with 4xx and the documented message before
 // Better Auth is called, so nothing changes.
 //
 // The fetcher posts `js=1` and gets JSON; a plain form post (no JavaScript yet) gets a redirect
 // back to /settings with the same words in a flash toast. The schemas, texts and answer types
-// live with the card (components/settings/security-card.tsx), so browser and server share them.
+// live in validation/security.ts, so browser and server share them.
 
 type Reply = Response | ReturnType<typeof data<SecurityActionResult>>;
 
@@ -44,12 +44,12 @@ async function reply(posted: Posted, result: SecurityActionResult, init: { statu
   if (posted.js) return data(result, { status: init.status ?? 200, headers });
   const toast = result.ok
     ? { title: "Success", description: result.message, variant: "success" as const }
-    : { title: result.kind === "validation" ? "Validation Error" : "Error", description: result.message, variant: "destructive" as const };
+    : { title: result.title, description: result.message, variant: "destructive" as const };
   return redirectWithToast("/settings", toast, { headers });
 }
 
 function fail(posted: Posted, kind: "validation" | "service" | "unexpected", message: string, status: number, headers?: Headers) {
-  return reply(posted, { ok: false, intent: posted.intent, kind, message }, { status, headers });
+  return reply(posted, { ok: false, intent: posted.intent, kind, title: securityFailureTitle(posted.intent, kind), message }, { status, headers });
 }
 
 /** Better Auth's error answer in the card's words. */
@@ -80,11 +80,6 @@ function secretOf(totpURI: string): string {
 async function qrCodeOf(totpURI: string): Promise<string> {
   const svg = await QRCode.toString(totpURI, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#1f1a17", light: "#ffffff" } });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-}
-
-function isSameOrigin(request: Request): boolean {
-  const origin = request.headers.get("Origin");
-  return !origin || origin === getServerEnv().SITE_ORIGIN;
 }
 
 async function run(request: Request, context: AppLoadContext | undefined, user: SessionUser, posted: Posted, input: Record<string, string>): Promise<Reply> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { getDb, queryPrepared } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { loginHistory, profiles, users } from "~/server/db/schema";
@@ -13,8 +13,9 @@ import {
 } from "~/server/payments/queries.server";
 import { getStorage, profilePictureKey } from "~/server/storage/index.server";
 import { processAvatarUpload } from "~/server/uploads/avatar-upload.server";
+import { avatarQueue, imageSlots, UploadQueueFullError } from "~/server/uploads/upload-queue.server";
 
-// The account settings page's reads and writes (SPEC §2 /settings, §7 "Table reads and writes").
+// The account settings page's reads and writes (docs/product.md §9).
 // Every function takes the signed-in member's id from the session (requireUser), never from the
 // form, and writes only the columns its card owns.
 
@@ -68,7 +69,6 @@ export interface SettingsData {
 type ProfileRow = {
   firstName: string;
   lastName: string | null;
-  profileEmail: string;
   avatarUrl: string | null;
   emailNotifications: boolean;
   accountStatus: string;
@@ -86,7 +86,6 @@ const toDate = (value: string | Date | null): Date | null => (value === null ? n
 interface SettingsRow {
   first_name: string;
   last_name: string | null;
-  profile_email: string;
   avatar_url: string | null;
   email_notifications: boolean;
   account_status: string;
@@ -123,7 +122,7 @@ interface SettingsRow {
 const SETTINGS_STATEMENT = preparedStatement(
   "settings_page",
   `
-  select p.first_name, p.last_name, p.email as profile_email, p.avatar_url, p.email_notifications,
+  select p.first_name, p.last_name, p.avatar_url, p.email_notifications,
          p.account_status, p.created_at, u.email, u.email_verified, p.settings_version::text as settings_version,
          (select coalesce(json_agg(l), '[]') from (
             select id, login_at, location, ip_address from login_history
@@ -155,7 +154,6 @@ export async function loadSettingsAtOnce(userId: string): Promise<Loaded | null>
     row: {
       firstName: r.first_name,
       lastName: r.last_name,
-      profileEmail: r.profile_email,
       avatarUrl: r.avatar_url,
       emailNotifications: r.email_notifications,
       accountStatus: r.account_status,
@@ -191,14 +189,13 @@ export async function loadSettingsAtOnce(userId: string): Promise<Loaded | null>
   };
 }
 
-/** The same, one statement at a time, where a list that fails to load is logged only (SPEC §8). */
+/** The same, one statement at a time, where a list that fails to load is logged only (docs/product.md §9). */
 export async function loadSettingsPiecewise(userId: string): Promise<Loaded | null> {
   const db = getDb();
   const [row] = await db
     .select({
       firstName: profiles.firstName,
       lastName: profiles.lastName,
-      profileEmail: profiles.email,
       avatarUrl: profiles.avatarUrl,
       emailNotifications: profiles.emailNotifications,
       accountStatus: profiles.accountStatus,
@@ -218,7 +215,7 @@ export async function loadSettingsPiecewise(userId: string): Promise<Loaded | nu
       .where(eq(loginHistory.userId, userId))
       .orderBy(desc(loginHistory.loginAt), desc(loginHistory.id))
       .limit(LOGIN_HISTORY_LIMIT)
-      // SPEC §8: login history and purchase load failures are logged only.
+      // docs/product.md §9: login history and purchase load failures are logged only.
       .catch((error: unknown) => {
         logger.error("could not load login history", { error, userId });
         return [];
@@ -278,16 +275,6 @@ export async function loadSettings(userId: string, version?: string | null): Pro
   const { row, lists } = loaded;
   const { logins, purchaseRows, subscriptionRows } = lists;
 
-  // A confirmed email change (Better Auth's verify-email link) updates users.email; the profile's
-  // copy follows here, the next time she opens her settings.
-  if (row.profileEmail !== row.email) {
-    await getDb()
-      .update(profiles)
-      .set({ email: row.email })
-      .where(and(eq(profiles.userId, userId), ne(profiles.email, row.email)))
-      .catch((error: unknown) => logger.warn("could not sync the profile's email", { error, userId }));
-  }
-
   return {
     profile: {
       firstName: row.firstName,
@@ -320,7 +307,7 @@ export async function loadSettings(userId: string, version?: string | null): Pro
   };
 }
 
-/** DESIGN D7: the whole trimmed full name into first_name, last_name null. */
+/** docs/product.md §9.2: the whole trimmed full name into first_name, last_name null. */
 export async function updateMemberName(userId: string, name: string): Promise<boolean> {
   const db = getDb();
   return db.transaction(async (tx) => {
@@ -342,7 +329,7 @@ export async function updateEmailNotifications(userId: string, enabled: boolean)
     if (!before) return false;
     if (before.enabled === enabled) return true;
     await tx.update(profiles).set({ emailNotifications: enabled }).where(eq(profiles.userId, userId));
-    // DESIGN D12: the email-marketing sync sends her (on) or takes her off the member tag (off).
+    // docs/product.md §6: the email-marketing sync sends her (on) or takes her off the member tag (off).
     await queueMemberSync(tx, userId);
     return true;
   });
@@ -360,33 +347,53 @@ export function ownAvatarKey(userId: string, url: string | null): string | null 
   return getStorage().publicUrl(key) === url ? key : null;
 }
 
-export type AvatarSaveResult = { ok: true; url: string } | { ok: false; error: string };
+export type AvatarSaveResult = { ok: true; url: string } | { ok: false; error: string; status?: number };
 
 /**
  * Checks and re-encodes the upload (real type, 5 MB, metadata stripped), stores it at
- * profile-pictures/<user id>/<timestamp>.<ext>, points avatar_url at it and removes her previous
- * uploaded picture. A refused upload stores nothing.
+ * profile-pictures/<user id>/<timestamp>.<ext>, points avatar_url at it and removes the picture it
+ * replaced. A refused upload stores nothing.
+ *
+ * Her uploads run one at a time and image processing is limited across members
+ * (../uploads/upload-queue.server.ts). Between servers, the profile row is locked while her
+ * avatar_url changes: each upload replaces (and deletes) whichever picture was in use when it got
+ * the lock, so however uploads interleave, one file of hers is left, the one in use. An upload
+ * that finds her profile gone deletes its own file.
  */
-export async function saveAvatar(userId: string, file: File): Promise<AvatarSaveResult> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const processed = await processAvatarUpload(bytes, { name: file.name, type: file.type });
-  if (!processed.ok) return processed;
+export function saveAvatar(userId: string, file: File): Promise<AvatarSaveResult> {
+  return avatarQueue.run(userId, () => replaceAvatar(userId, file)).catch((error: unknown) => {
+    if (error instanceof UploadQueueFullError) return { ok: false as const, error: error.message, status: 429 };
+    throw error;
+  });
+}
 
-  const db = getDb();
-  const [current] = await db.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  if (!current) return { ok: false, error: "Failed to load profile data" };
+async function replaceAvatar(userId: string, file: File): Promise<AvatarSaveResult> {
+  const processed = await imageSlots.run(async () => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return processAvatarUpload(bytes, { name: file.name, type: file.type });
+  });
+  if (!processed.ok) return processed;
 
   const storage = getStorage();
   const key = profilePictureKey(userId, processed.ext);
   await storage.put(key, processed.data, processed.contentType);
   const url = storage.publicUrl(key);
+  let replaced: { avatarUrl: string | null } | undefined;
   try {
-    await db.update(profiles).set({ avatarUrl: url }).where(eq(profiles.userId, userId));
+    replaced = await getDb().transaction(async (tx) => {
+      const [current] = await tx.select({ avatarUrl: profiles.avatarUrl }).from(profiles).where(eq(profiles.userId, userId)).for("update");
+      if (current) await tx.update(profiles).set({ avatarUrl: url }).where(eq(profiles.userId, userId));
+      return current;
+    });
   } catch (error) {
     await storage.delete(key).catch(() => {});
     throw error;
   }
-  const previous = ownAvatarKey(userId, current.avatarUrl);
+  if (!replaced) {
+    await storage.delete(key).catch((error: unknown) => logger.warn("could not remove an unused avatar", { error, key }));
+    return { ok: false, error: "Failed to load profile data" };
+  }
+  const previous = ownAvatarKey(userId, replaced.avatarUrl);
   if (previous && previous !== key) {
     await storage.delete(previous).catch((error: unknown) => logger.warn("could not remove a replaced avatar", { error, key: previous }));
   }

@@ -13,10 +13,10 @@ import {
   UpdateUserFormSchema,
   type AdminActionFailure,
   type AdminIntent,
-} from "~/components/admin/admin-forms";
+} from "~/validation/admin";
 import { findMember, memberDetails, updateMemberNames } from "./users.server";
 
-// The Users tab's actions (SPEC §2, §4 "Admin status", §5 "Admin", §8 "Admin"; DESIGN D9, D10).
+// The Users tab's actions (docs/product.md §10.3–§10.6, §11.7; §7.10).
 // The route has already checked the admin (requireAdmin) and the origin. Each action parses its
 // own fields with Zod, writes only the columns it owns, and writes its admin_activity_log entry
 // in the same transaction as the change. Decision: docs/decisions/112-admin-user-management.md.
@@ -82,7 +82,7 @@ async function toggleAdmin(db: Database, admin: SessionUser, fields: Record<stri
       return done(ADMIN_TEXT.granted(member.firstName));
     }
     const result = await revokeAdmin(db, userId, audit);
-    // DESIGN D9: only the last administrator herself can be here (nobody else is an admin).
+    // docs/product.md §7.10: only the last administrator herself can be here (nobody else is an admin).
     if (result === "last_admin") return fail("toggle-admin", 409, ADMIN_TEXT.lastAdminRole, ADMIN_TEXT.adminFailed);
     logger.info("admin removed admin access", { adminId: admin.id, userId });
     // She removed her own access: the dashboard is closed to her now, her settings are not.

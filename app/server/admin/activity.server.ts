@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { adminActivityLog, users } from "~/server/db/schema";
 
-// The Activity Log tab (SPEC §2, §3 admin_activity_log, §9: the 50 newest entries).
+// The Activity Log tab (docs/product.md §10.9 and §13 admin_activity_log: the 50 newest entries).
 
 export const ACTIVITY_LOG_LIMIT = 50;
 
@@ -11,7 +11,7 @@ export interface ActivityEntry {
   actionType: string;
   /** ISO time. */
   createdAt: string;
-  /** SPEC §2: 'User: ' followed by the user name or else the email; null when neither is known. */
+  /** docs/product.md §10.9: 'User: ' followed by the user name or else the email; null when neither is known. */
   userLabel: string | null;
   /** A one-line description for entries about something other than a member (e.g. an offer). */
   summary: string | null;

@@ -2,11 +2,12 @@ import { sql } from "drizzle-orm";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import type { Queryable } from "~/server/db/client.server";
 import { emailSubscribers, jobs } from "~/server/db/schema";
+import { loadMailFigures, retryFailedEmails, type MailFigures } from "~/server/email/queue.server";
 import { retryFailedJobs } from "~/server/jobs/queue.server";
 import { emailMarketingProviderName, type EmailMarketingProviderName } from "~/server/lists/kit.server";
 import { EMAIL_MARKETING_QUEUE } from "~/server/lists/sync-queue.server";
 
-// The Integrations tab of /settings/admin (SPEC §2, issue 6): the email-marketing sync's live
+// The Integrations tab of /settings/admin (docs/product.md §10.8): the email-marketing sync's live
 // figures, counted in the database at each load, and the community platform's link.
 
 export interface IntegrationsData {
@@ -26,10 +27,14 @@ export interface IntegrationsData {
     subscribersUrl: string | null;
   };
   community: { url: string | null; membersUrl: string | null };
+  /** The site's own mail (docs/product.md §18): how it is sent and the queue's figures. */
+  mail: MailFigures & { transport: "smtp" | "outbox" };
 }
 
-/** SPEC §2: the form of 'Retry failed' (the only thing the tab posts). */
+/** docs/product.md §10.8: the form of 'Retry failed' (the only thing the tab posts). */
 export const RETRY_FAILED_INTENT = "retry-failed";
+/** 'Retry failed' on the Email delivery card. */
+export const RETRY_FAILED_MAIL_INTENT = "retry-failed-mail";
 
 export async function loadIntegrationsData(db: Queryable): Promise<IntegrationsData> {
   // Two small aggregate queries: the subscribers table, and the queue's rows (served by the
@@ -63,10 +68,16 @@ export async function loadIntegrationsData(db: Queryable): Promise<IntegrationsD
       subscribersUrl: site.emailMarketing.subscribersUrl ?? null,
     },
     community: { url: site.communityUrl ?? null, membersUrl: site.communityMembersUrl ?? null },
+    mail: { ...(await loadMailFigures(db)), transport: getServerEnv().SMTP_URL ? "smtp" : "outbox" },
   };
 }
 
 /** 'Retry failed': the failed email-marketing syncs go back in the queue. Returns how many. */
 export function retryFailedSyncs(db: Queryable): Promise<number> {
   return retryFailedJobs(db, EMAIL_MARKETING_QUEUE);
+}
+
+/** 'Retry failed' for mail: messages that gave up go back in the queue. Returns how many. */
+export function retryFailedMail(db: Queryable): Promise<number> {
+  return retryFailedEmails(db);
 }

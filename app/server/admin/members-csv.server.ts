@@ -3,7 +3,7 @@ import type { Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, profiles, userRoles, users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 
-// GET /settings/admin/members.csv (issue 6 item 5): every member as CSV, streamed in batches read
+// GET /settings/admin/members.csv (docs/product.md §10.7; decision 113): every member as CSV, streamed in batches read
 // by keyset pagination on (created_at, id), so 1,000,000 members never sit in memory at once and
 // no batch gets slower than the first. Decision: docs/decisions/113-members-csv-export.md.
 
@@ -45,6 +45,38 @@ interface Cursor {
 
 const londonDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
 
+/** CSV text produced a batch at a time, as the bytes of a download's response. */
+export function csvStream(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
+
+/** A CSV download: an attachment of personal data that no cache, shared or the browser's, keeps. */
+export function csvResponse(body: ReadableStream<Uint8Array>, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** A date as the coach's spreadsheet reads it: YYYY-MM-DD, the day in London. */
+export function csvDate(date: Date | string): string {
+  return londonDate.format(new Date(date));
+}
+
 async function readBatch(db: Queryable, after: Cursor | null, size: number) {
   return db
     .select({
@@ -53,7 +85,7 @@ async function readBatch(db: Queryable, after: Cursor | null, size: number) {
       cursorAt: sql<string>`${profiles.createdAt}::text`,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
-      email: profiles.email,
+      email: users.email,
       emailNotifications: profiles.emailNotifications,
       accountStatus: profiles.accountStatus,
       signupSource: profiles.signupSource,

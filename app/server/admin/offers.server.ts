@@ -11,10 +11,11 @@ import {
   priceOverrideKey,
   readOverrideRows,
 } from "~/server/settings/effective-config.server";
+import { expireCheckoutsAtOldPrices } from "~/server/payments/price-change.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import type { OffersResetTarget } from "~/validation/offers";
 
-// The Offers tab (issue 6): each product's price and the next cohort's start, as installed and as
+// The Offers tab (docs/product.md §10.10; decision 130): each product's price and the next cohort's start, as installed and as
 // the admin has set them, and the changes themselves. A change is stored in app_settings (read by
 // effective-config.server.ts) in one transaction with one admin_activity_log row per changed value.
 // Setting a value back to the installed one removes the override, so a later change of the
@@ -148,6 +149,8 @@ export async function changeOffers(db: Database, adminId: string, input: OffersC
     return made;
   });
   if (changes.length > 0) invalidateEffectiveSiteConfig();
+  // A checkout opened at the old price must not be paid at it (decision 186).
+  if (changes.some((c) => c.actionType === "update_offer")) await expireCheckoutsAtOldPrices(db);
   return changes;
 }
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 
-// The dashboard's figures (SPEC §2 stat cards, §7 "Counts", §9 windows; DESIGN D8) and the chart
-// of weekly sign-ups and revenue (issue 6 item 5). Each is one statement, so the figures agree
+// The dashboard's figures (docs/product.md §10.2 stat cards, §14.3 windows) and the chart
+// of weekly sign-ups and revenue (docs/product.md §10.2). Each is one statement, so the figures agree
 // with each other and cost one round trip.
 
 export const NEW_USERS_DAYS = 7;
@@ -19,7 +19,7 @@ export interface DashboardStats {
   /** True when totalUsers is the planner's estimate (kept current by autovacuum), not a count. */
   totalIsEstimate: boolean;
   newThisWeek: number;
-  /** DESIGN D8: distinct members with a login in the last 30 days. */
+  /** docs/product.md §10.2: distinct members with a login in the last 30 days. */
   activeUsers: number;
   administrators: number;
 }

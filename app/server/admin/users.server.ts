@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, adminActivityLog, profiles, userRoles, users } from "~/server/db/schema";
+import { purchasesOf, type MemberPurchase } from "./sales.server";
 
-// The Users tab of /settings/admin (SPEC §2, §7 "profiles: select all newest first (admin)"):
+// The Users tab of /settings/admin (docs/product.md §10.3):
 // search and paging done in the database, so the page costs the same at 1,000,000 members as at
 // 10. Decision: docs/decisions/110-admin-member-search.md.
 
@@ -24,6 +25,8 @@ export interface MemberRow {
   /** ISO time. */
   createdAt: string;
   isAdmin: boolean;
+  /** What she bought, newest first (docs/product.md §10.3): each payment and where it stands. */
+  purchases: MemberPurchase[];
 }
 
 export interface MemberPage {
@@ -98,7 +101,9 @@ export async function searchMembers(db: Queryable, { query, page }: { query: str
     userId: profiles.userId,
     firstName: profiles.firstName,
     lastName: profiles.lastName,
-    email: profiles.email,
+    // Shown from where it is kept (users.email); the search matches profiles.email, its copy kept
+    // in step by the database for the trigram index (drizzle/0006_member_email_and_servers.sql).
+    email: users.email,
     avatarUrl: profiles.avatarUrl,
     createdAt: profiles.createdAt,
     role: userRoles.role,
@@ -108,6 +113,7 @@ export async function searchMembers(db: Queryable, { query, page }: { query: str
       tx
         .select(columns)
         .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
         .leftJoin(userRoles, and(eq(userRoles.userId, profiles.userId), eq(userRoles.role, ADMIN_ROLE)))
         .where(condition)
         .orderBy(desc(profiles.createdAt), desc(profiles.id));
@@ -146,8 +152,10 @@ export async function searchMembers(db: Queryable, { query, page }: { query: str
       rows = await pageQuery(where).limit(MEMBERS_PAGE_SIZE + 1).offset(offset);
     }
 
+    const shown = rows.slice(0, MEMBERS_PAGE_SIZE);
+    const bought = await purchasesOf(tx, shown.map((row) => row.userId));
     return {
-      members: rows.slice(0, MEMBERS_PAGE_SIZE).map((row) => ({
+      members: shown.map((row) => ({
         userId: row.userId,
         firstName: row.firstName,
         lastName: row.lastName,
@@ -155,6 +163,7 @@ export async function searchMembers(db: Queryable, { query, page }: { query: str
         avatarUrl: row.avatarUrl,
         createdAt: row.createdAt.toISOString(),
         isAdmin: row.role === ADMIN_ROLE,
+        purchases: bought.get(row.userId) ?? [],
       })),
       query,
       page,
@@ -203,7 +212,7 @@ export function fullName(member: { firstName: string; lastName: string | null })
   return [member.firstName, member.lastName].filter(Boolean).join(" ");
 }
 
-/** SPEC §3 admin_activity_log details: who the action was about. */
+/** docs/product.md §13 admin_activity_log details: who the action was about. */
 export function memberDetails(member: MemberSummary): { user_email: string; user_name: string } {
   return { user_email: member.email, user_name: fullName(member) };
 }
@@ -211,7 +220,7 @@ export function memberDetails(member: MemberSummary): { user_email: string; user
 export type UpdateMemberResult = "updated" | "unchanged" | "not_found";
 
 /**
- * SPEC §2 Edit User Details: first and last name (an empty last name is stored as null). The
+ * docs/product.md §10.3 Edit User Details: first and last name (an empty last name is stored as null). The
  * profile, Better Auth's display name and the activity-log entry (only the fields that changed,
  * each with from/to) change together.
  */
@@ -223,8 +232,9 @@ export async function updateMemberNames(
 ): Promise<UpdateMemberResult> {
   return db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ firstName: profiles.firstName, lastName: profiles.lastName, email: profiles.email })
+      .select({ firstName: profiles.firstName, lastName: profiles.lastName, email: users.email })
       .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
       .where(eq(profiles.userId, userId))
       .for("update")
       .limit(1);

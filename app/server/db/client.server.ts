@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
@@ -11,12 +12,16 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { getServerEnv } from "~/config/env.server";
 import { logger } from "~/server/logger.server";
-import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import { acquireDataDirLock, isDataDirLockedError, readDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import { embeddedDatabaseUrl, startEmbeddedPostgres, waitUntilReady, type EmbeddedServer } from "./embedded-postgres.server";
+import { hasPgliteData, importPgliteData } from "./pglite-import.server";
 import { pglitePreparedRunner, postgresPreparedRunner, type PreparedParam, type PreparedStatement, type RunPrepared } from "./prepared.server";
 import * as schema from "./schema";
 
-// One schema, one SQL dialect (DESIGN §2): embedded PGlite in <DATA_DIR>/pglite by default, or
-// PostgreSQL through a pool when DATABASE_URL is set. Both are the same Drizzle `Database`.
+// One schema, one SQL dialect (docs/architecture.md §1): PostgreSQL through a pool, either the
+// embedded server the site runs itself in <DATA_DIR>/postgres (the default;
+// ./embedded-postgres.server.ts, docs/decisions/200) or the server DATABASE_URL names. In-memory PGlite, with the same migrations, remains for fast
+// tests and for reading a data directory of the earlier PGlite default (docs/decisions/200).
 // Nothing opens at import time: `react-router build` imports the server bundle to prerender.
 
 export type Schema = typeof schema;
@@ -40,8 +45,12 @@ export type Queryable = Database | Transaction;
 export type DatabaseDriver = "pglite" | "postgres";
 
 export type DatabaseTarget =
-  /** Embedded PGlite persisted in `<dataDir>/pglite`, guarded by the data-directory lock. */
-  | { dataDir: string }
+  /**
+   * The embedded PostgreSQL server of `<dataDir>`: started (and stopped on close) by whoever takes
+   * the data-directory lock. With `shared`, a directory whose lock another live process holds
+   * (the running site) is reached through that process's server instead of refused.
+   */
+  | { dataDir: string; shared?: boolean; poolSize?: number }
   /** PostgreSQL (postgres:// or postgresql:// URL) through a connection pool. */
   | { url: string; poolSize?: number }
   /** An existing PGlite instance, e.g. an in-memory test database; closed with the handle. */
@@ -124,16 +133,22 @@ async function openPglite(client: PGlite, description: string, lock: DataDirLock
   };
 }
 
-function openPostgres(url: string, poolSize?: number): DatabaseHandle {
+function openPostgres(url: string, poolSize?: number, description = describeUrl(url)): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => logger.warn("idle PostgreSQL connection failed", { error }));
+  // pg-pool removes its listener while a connection is checked out: a server that goes away
+  // between two queries of a transaction would then throw an unhandled 'error' and end the
+  // process. The query in hand still fails and the pool drops the broken connection.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn("PostgreSQL connection lost", { error: error.message }));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   let closed = false;
   return {
     db,
     driver: "postgres",
-    description: describeUrl(url),
+    description,
     runPrepared: postgresPreparedRunner(pool),
     async migrate({ migrationsFolder = defaultMigrationsFolder() } = {}) {
       assertMigrationsFolder(migrationsFolder);
@@ -168,33 +183,122 @@ function openPostgres(url: string, poolSize?: number): DatabaseHandle {
 }
 
 /**
- * Opens a database at an explicit place, independent of the server's global one (scripts, tests).
- * For `{ dataDir }` this takes the data-directory lock and throws DataDirLockedError if another
- * process holds it.
+ * Connections per process to the embedded server: each is a PostgreSQL process of 5–15 MB, and
+ * two cores never run more than a few queries at once (docs/performance.md, memory).
  */
-export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ("url" in target) return openPostgres(target.url, target.poolSize);
-  if ("pglite" in target) return openPglite(target.pglite, "pglite (in memory or caller-owned)", null);
-  const dataDir = path.resolve(target.dataDir);
-  const lock = acquireDataDirLock(dataDir);
-  let client: PGlite;
+const EMBEDDED_POOL_SIZE = 5;
+
+/** A PostgreSQL handle that also stops the embedded server and releases the lock on close. */
+function withEmbeddedServer(handle: DatabaseHandle, server: EmbeddedServer, lock: DataDirLock): DatabaseHandle {
+  let closed = false;
+  return {
+    ...handle,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await handle.close();
+        await server.stop();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+/** Starts the embedded server (the caller holds the lock), moving an earlier PGlite database in. */
+async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
+  const server = await startEmbeddedPostgres(dataDir);
   try {
-    // NOTE: PGlite creates its own directory non-recursively; the lock has created the parent.
-    client = createPglite(path.join(dataDir, "pglite"));
+    if (hasPgliteData(dataDir)) await importPgliteData(dataDir, defaultMigrationsFolder());
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return server;
+}
+
+async function openEmbedded(target: { dataDir: string; shared?: boolean; poolSize?: number }): Promise<DatabaseHandle> {
+  const dataDir = path.resolve(target.dataDir);
+  let lock: DataDirLock;
+  try {
+    lock = acquireDataDirLock(dataDir);
+  } catch (error) {
+    if (!target.shared || !isDataDirLockedError(error)) throw error;
+    // The running site (or another script) runs the server: connect to it.
+    if (!(await waitUntilReady(dataDir, null, 15_000))) throw error;
+    const owner = readDataDirLock(dataDir);
+    return openPostgres(embeddedDatabaseUrl(dataDir), target.poolSize ?? EMBEDDED_POOL_SIZE, `embedded PostgreSQL (${dataDir}, run by pid ${owner?.pid ?? "?"})`);
+  }
+  let server: EmbeddedServer;
+  try {
+    server = await startEmbedded(dataDir);
   } catch (error) {
     lock.release();
     throw error;
   }
-  return openPglite(client, `pglite (${dataDir})`, lock);
+  return withEmbeddedServer(openPostgres(server.url, target.poolSize ?? EMBEDDED_POOL_SIZE, `embedded PostgreSQL (${dataDir})`), server, lock);
 }
 
-/** Opens the database the environment describes: DATABASE_URL, else PGlite in DATA_DIR. */
-export function createDatabaseFromEnv(env: { DATABASE_URL?: string; DATA_DIR_ABS: string } = getServerEnv()) {
-  return createDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR_ABS });
+/**
+ * Opens a database at an explicit place, independent of the server's global one (scripts, tests).
+ * For `{ dataDir }` this takes the data-directory lock and throws DataDirLockedError if another
+ * process holds it (unless `shared`).
+ */
+export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if ("url" in target) return openPostgres(target.url, target.poolSize);
+  if ("pglite" in target) return openPglite(target.pglite, "pglite (in memory or caller-owned)", null);
+  return openEmbedded(target);
+}
+
+/**
+ * Opens the database the environment describes: DATABASE_URL, else the embedded server of
+ * DATA_DIR. Scripts pass `shared: true` to work while the site runs.
+ */
+export function createDatabaseFromEnv(
+  env: { DATABASE_URL?: string; DATA_DIR_ABS: string } = getServerEnv(),
+  options: { shared?: boolean } = {},
+) {
+  return createDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR_ABS, shared: options.shared });
+}
+
+/**
+ * A connection URL to the site's database for scripts and tools (backups, `psql`): DATABASE_URL,
+ * or the embedded server's unix socket, starting that server when the site is not running.
+ * Call `release` when done: it stops a server started here.
+ */
+export async function databaseUrlForScripts(
+  env: { DATABASE_URL?: string; DATA_DIR_ABS: string } = getServerEnv(),
+): Promise<{ url: string; release(): Promise<void> }> {
+  if (env.DATABASE_URL) return { url: env.DATABASE_URL, release: async () => {} };
+  const dataDir = path.resolve(env.DATA_DIR_ABS);
+  let lock: DataDirLock;
+  try {
+    lock = acquireDataDirLock(dataDir);
+  } catch (error) {
+    if (!isDataDirLockedError(error) || !(await waitUntilReady(dataDir, null, 15_000))) throw error;
+    return { url: embeddedDatabaseUrl(dataDir), release: async () => {} };
+  }
+  try {
+    const server = await startEmbedded(dataDir);
+    return {
+      url: server.url,
+      async release() {
+        try {
+          await server.stop();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 // ─── The server's database ──────────────────────────────────────────────────────────────────────
-// Kept on globalThis: the dev server reloads modules, and a second PGlite on the same directory
+// Kept on globalThis: the dev server reloads modules, and a second open of the same data directory
 // in one process would be refused by the lock.
 
 const state = globalThis as typeof globalThis & {
@@ -205,7 +309,8 @@ const state = globalThis as typeof globalThis & {
 /** Opens the server's database once (later calls return the same one). */
 export async function openDatabase(): Promise<Database> {
   if (state.__database) return state.__database.db;
-  state.__databaseOpening ??= createDatabaseFromEnv().then(
+  // A worker of several processes (WEB_CONCURRENCY) uses the embedded server its primary runs.
+  state.__databaseOpening ??= createDatabaseFromEnv(getServerEnv(), { shared: cluster.isWorker }).then(
     (handle) => {
       state.__database = handle;
       return handle;
@@ -252,10 +357,10 @@ export async function closeDatabase(): Promise<void> {
 }
 
 /**
- * Makes `getDb()` return the given database (integration tests calling loaders and actions), or
- * forgets it again with `null`. The caller stays responsible for closing it.
+ * Makes `getDb()` return the given database (a script or test that opened its own), or forgets it
+ * again with `null`. The caller stays responsible for closing it.
  */
-export function setDatabaseForTests(handle: DatabaseHandle | null): void {
+export function setDatabase(handle: DatabaseHandle | null): void {
   delete state.__databaseOpening;
   if (handle) {
     state.__database = handle;

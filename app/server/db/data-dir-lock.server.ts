@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 
 // PGlite has no lock across processes: two processes on one data directory silently lose writes
-// (DESIGN §5, known traps). Whoever opens the embedded database first takes this lock file; any
+// (docs/architecture.md §7, known traps). Whoever opens the embedded database first takes this lock file; any
 // other process (a second server, the admin script, the seed) refuses with a clear message.
 //
 // The lock is a file created atomically (O_EXCL) holding the owner's pid, host and start time.

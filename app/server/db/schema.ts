@@ -19,8 +19,8 @@ import {
 // The whole database in one file: Better Auth's tables first (their TypeScript property names are
 // the field names Better Auth 1.7 writes, see @better-auth/core getAuthTables and the two-factor
 // plugin schema; the Drizzle adapter runs with usePlural, so the exports are plural), then the
-// site's own tables with SPEC §3's snake_case column names. Every time is a timestamptz; money is
-// integer pence (SPEC names the column amount_cents).
+// site's own tables with the snake_case column names (docs/product.md §13). Every time is a timestamptz; money is
+// integer pence (docs/product.md §13 names the column amount_cents).
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => timestamptz("created_at").notNull().defaultNow();
@@ -123,7 +123,7 @@ export const twoFactors = pgTable(
   (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
 );
 
-/** Better Auth's rate limiter with storage "database": shared by every server (DESIGN §2). */
+/** Better Auth's rate limiter with storage "database": shared by every server (docs/architecture.md §1). */
 export const rateLimits = pgTable("rate_limits", {
   id: text("id").primaryKey(),
   key: text("key").notNull().unique(),
@@ -144,6 +144,11 @@ export const profiles = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     firstName: text("first_name").notNull(),
     lastName: text("last_name"),
+    /**
+     * A copy of users.email (where her address is kept), for the admin search's trigram index
+     * only: triggers keep it equal in the same transaction as any change
+     * (drizzle/0006_member_email_and_servers.sql). Show and send users.email.
+     */
     email: text("email").notNull(),
     phone: text("phone"),
     avatarUrl: text("avatar_url"),
@@ -156,7 +161,7 @@ export const profiles = pgTable(
     updatedAt: updatedAt(),
     /**
      * Her latest sign-in, kept by a trigger on login_history (drizzle/0003), so 'Active Users'
-     * (DESIGN D8) is an index range count instead of a DISTINCT over a month of logins.
+     * (docs/product.md §10.2) is an index range count instead of a DISTINCT over a month of logins.
      */
     lastLoginAt: timestamptz("last_login_at"),
     /**
@@ -197,12 +202,12 @@ export const purchases = pgTable(
   "purchases",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    // NOTE: DESIGN D10 keeps purchases for accounting after the account is deleted.
+    // NOTE: docs/product.md §9.8 keeps purchases for accounting after the account is deleted.
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     productKey: text("product_key").notNull(),
     productName: text("product_name").notNull(),
     purchasedAt: timestamptz("purchased_at").notNull().defaultNow(),
-    /** The payment provider's checkout session id; unique so recording is idempotent (D3). */
+    /** The payment provider's checkout session id; unique so recording is idempotent (docs/product.md §8.4). */
     stripeSessionId: text("stripe_session_id").notNull().unique(),
     /** Minor units (pence). */
     amountCents: integer("amount_cents").notNull(),
@@ -217,12 +222,22 @@ export const purchases = pgTable(
     invoiceId: text("invoice_id").unique(),
     /** The provider's subscription this payment belongs to, if any. */
     subscriptionId: text("subscription_id"),
+    /**
+     * Set when this payment started a second subscription to a monthly offer she already had:
+     * the provider id of the subscription she keeps. The duplicate is cancelled and refunded
+     * (payments/duplicates.server.ts, docs/security.md "Payments").
+     */
+    duplicateOfSubscriptionId: text("duplicate_of_subscription_id"),
+    /** When the duplicate was cancelled and refunded at the provider (null while under way). */
+    duplicateResolvedAt: timestamptz("duplicate_resolved_at"),
   },
   (t) => [
     index("purchases_user_id_purchased_at_idx").on(t.userId, t.purchasedAt.desc()),
     // The admin chart's weekly revenue reads the last 12 weeks of purchases by date.
     index("purchases_purchased_at_idx").on(t.purchasedAt),
     index("purchases_payment_intent_id_idx").on(t.paymentIntentId),
+    // The Sales tab's refunded and partly refunded payments: few among many (docs/product.md §10.11).
+    index("purchases_refunded_purchased_at_idx").on(t.purchasedAt).where(sql`${t.status} <> 'paid'`),
     check("purchases_status_check", sql`${t.status} in ('paid', 'partially_refunded', 'refunded')`),
   ],
 );
@@ -243,7 +258,16 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.role] }), check("user_roles_role_check", sql`${t.role} = 'admin'`)],
 );
 
-export type AdminActionType = "grant_admin" | "remove_admin" | "update_user" | "delete_user" | "update_offer" | "update_cohort_date";
+export type AdminActionType =
+  | "grant_admin"
+  | "remove_admin"
+  | "update_user"
+  | "delete_user"
+  | "update_offer"
+  | "update_cohort_date"
+  /** Written by the site itself (admin_id null): a second subscription was cancelled and refunded. */
+  | "refund_duplicate_subscription"
+  | "erase_subscriber";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",
@@ -259,7 +283,47 @@ export const adminActivityLog = pgTable(
   (t) => [index("admin_activity_log_created_at_idx").on(t.createdAt.desc())],
 );
 
-// ─── Commerce (DESIGN D1–D3a, D10) ──────────────────────────────────────────────────────────────
+// ─── Accounts and sign-in (docs/security.md "Accounts and sign-in") ────────────────────────────
+
+export type AdminEmailEvent = "granted" | "removed" | "deleted" | "address-changed";
+
+/**
+ * Addresses that have had their one chance of becoming an administrator through ADMIN_EMAILS:
+ * granted once it was verified, or an administrator with that address was removed, deleted or
+ * moved to another address. ADMIN_EMAILS grants an address only while it has no row here; the
+ * admin command line (`npm run admin -- grant`) restores access after that.
+ */
+export const adminEmailGrants = pgTable(
+  "admin_email_grants",
+  {
+    email: citext("email").primaryKey(),
+    // No foreign key: the record outlives the account (a deleted account's address stays used).
+    userId: text("user_id"),
+    event: text("event").$type<AdminEmailEvent>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("admin_email_grants_event_check", sql`${t.event} in ('granted', 'removed', 'deleted', 'address-changed')`)],
+);
+
+/**
+ * Counters per account, recipient or email-list visitor, kept apart from Better Auth's per-IP rate_limits (whose
+ * pruning assumes its own one-minute windows): failed sign-ins per address and the lock they
+ * lead to, and emails sent per recipient and kind. The key holds a SHA-256 of the address, never
+ * the address itself ("sign-in:<hash>", "email:password-reset:<hash>").
+ */
+export const accountLimits = pgTable(
+  "account_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStartedAt: timestamptz("window_started_at").notNull(),
+    lockedUntil: timestamptz("locked_until"),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("account_limits_updated_at_idx").on(t.updatedAt)],
+);
+
+// ─── Commerce (docs/product.md §5.1, §8.5, §8.4, §9.8) ──────────────────────────────────────────────────────────────
 
 /** Which payment provider a row came from: Stripe, or the built-in test checkout. */
 export type PaymentProviderName = "stripe" | "test";
@@ -292,12 +356,12 @@ export type SubscriptionStatus =
   | "paused"
   | "canceled";
 
-/** A member's monthly offers, as the provider's webhooks last described them (DESIGN D3a). */
+/** A member's monthly offers, as the provider's webhooks last described them (docs/product.md §8.4). */
 export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    // NOTE: DESIGN D10 cancels subscriptions before deleting the account and keeps the row.
+    // NOTE: docs/product.md §9.8 cancels subscriptions before deleting the account and keeps the row.
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     provider: text("provider").$type<PaymentProviderName>().notNull(),
     providerSubscriptionId: text("provider_subscription_id").notNull().unique(),
@@ -319,7 +383,65 @@ export const subscriptions = pgTable(
   (t) => [index("subscriptions_user_id_idx").on(t.userId)],
 );
 
-/** Every provider webhook event, stored by its id and processed once (DESIGN D3a). */
+/**
+ * The monthly offer each member holds, and through which subscription: one row per member and
+ * offer, so the primary key is the database's guarantee of one active subscription per offer per
+ * member. A completing payment claims the row inside its recording transaction (the insert, or
+ * the row lock of a conflicting one, serialises two payments completing at once); a payment that
+ * finds it held by another running subscription is a duplicate, cancelled and refunded. The row
+ * goes when its subscription ends. See payments/subscriptions.server.ts `claimOffer`.
+ */
+export const subscriptionClaims = pgTable(
+  "subscription_claims",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productKey: text("product_key").notNull(),
+    providerSubscriptionId: text("provider_subscription_id").notNull(),
+    claimedAt: timestamptz("claimed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productKey] }),
+    index("subscription_claims_subscription_idx").on(t.providerSubscriptionId),
+  ],
+);
+
+export type CheckoutSessionStatus = "open" | "complete" | "expired";
+
+/**
+ * The checkout sessions the site started at the provider (either provider): whose, for which offer,
+ * at what price, and whether still open. At most one open session per member and offer (the
+ * partial unique index): a second tab is sent to the open one, and a session whose price no longer
+ * matches the catalogue is expired at the provider (payments/checkout-sessions.server.ts).
+ */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    /** The provider's session id (cs_…). */
+    id: text("id").primaryKey(),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productKey: text("product_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** The provider's hosted page, while the session is open. */
+    url: text("url"),
+    status: text("status").$type<CheckoutSessionStatus>().notNull().default("open"),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    closedAt: timestamptz("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("checkout_sessions_one_open_idx").on(t.userId, t.productKey).where(sql`${t.status} = 'open'`),
+    index("checkout_sessions_open_product_idx").on(t.productKey).where(sql`${t.status} = 'open'`),
+    check("checkout_sessions_status_check", sql`${t.status} in ('open', 'complete', 'expired')`),
+  ],
+);
+
+/** Every provider webhook event, stored by its id and processed once (docs/product.md §8.4). */
 export const webhookEvents = pgTable(
   "webhook_events",
   {
@@ -361,6 +483,8 @@ export const testCheckoutSessions = pgTable("test_checkout_sessions", {
   createdAt: createdAt(),
   expiresAt: timestamptz("expires_at").notNull(),
   completedAt: timestamptz("completed_at"),
+  /** The payment was refunded in full (the test provider's refunds API). */
+  refundedAt: timestamptz("refunded_at"),
 });
 
 export const testSubscriptions = pgTable(
@@ -383,7 +507,7 @@ export const testSubscriptions = pgTable(
   (t) => [index("test_subscriptions_customer_id_idx").on(t.customerId)],
 );
 
-// ─── Email lists (DESIGN D12) ───────────────────────────────────────────────────────────────────
+// ─── Email lists (docs/product.md §6) ───────────────────────────────────────────────────────────────────
 
 export type EmailListForm = "popup" | "lead_capture" | "calendar" | "newsletter" | "waitlist" | "interest";
 export type EmailSubscriberStatus = "pending" | "confirmed" | "unsubscribed";
@@ -408,11 +532,61 @@ export const emailSubscribers = pgTable(
   },
   (t) => [
     unique("email_subscribers_email_form_unique").on(t.email, t.form),
+    // The dashboard's Subscribers view (docs/product.md §10.12): newest first, and a search
+    // within addresses that stays quick at 1,000,000 rows.
+    index("email_subscribers_created_at_idx").on(t.createdAt),
+    index("email_subscribers_email_trgm_idx").using("gin", sql`lower(${t.email}::text) gin_trgm_ops`),
     check(
       "email_subscribers_form_check",
       sql`${t.form} in ('popup', 'lead_capture', 'calendar', 'newsletter', 'waitlist', 'interest')`,
     ),
     check("email_subscribers_status_check", sql`${t.status} in ('pending', 'confirmed', 'unsubscribed')`),
+  ],
+);
+
+// ─── Transactional mail (docs/product.md §18) ───────────────────────────────────────────────────
+
+export type EmailMessageStatus = "queued" | "sending" | "sent" | "failed";
+
+/** A file sent with a message (a calendar invitation); content is UTF-8 text. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
+/**
+ * Every transactional email, written in the same transaction as the change that causes it and
+ * sent by the job worker (queue "email"). The row is the message's single source: its Message-ID
+ * is fixed when it is queued, and `status` moves queued → sending → sent once, so a retry never
+ * sends it twice. `dedupe_key` makes "one receipt per purchase" a unique constraint. The bodies
+ * are cleared once the message is sent (links with tokens do not wait in the database).
+ */
+export const emailMessages = pgTable(
+  "email_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: text("message_id").notNull().unique(),
+    template: text("template").notNull(),
+    dedupeKey: text("dedupe_key").unique(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    attachments: jsonb("attachments").$type<EmailAttachment[]>(),
+    status: text("status").$type<EmailMessageStatus>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    lastErrorAt: timestamptz("last_error_at"),
+    sendingAt: timestamptz("sending_at"),
+    sentAt: timestamptz("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("email_messages_status_idx").on(t.status, t.createdAt),
+    index("email_messages_sent_at_idx").on(t.sentAt),
+    check("email_messages_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
   ],
 );
 
@@ -439,6 +613,10 @@ export const jobs = pgTable(
   },
   (t) => [
     index("jobs_queue_status_run_at_idx").on(t.queue, t.status, t.runAt),
+    // A subscriber's latest sync to the email-marketing service (the Subscribers view).
+    index("jobs_subscriber_id_idx")
+      .on(sql`(${t.payload} ->> 'subscriberId')`)
+      .where(sql`${t.queue} = 'email-marketing'`),
     check("jobs_status_check", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
@@ -449,6 +627,25 @@ export const appSettings = pgTable("app_settings", {
   value: jsonb("value").$type<unknown>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The servers running on this database, one row each, refreshed every minute and removed on a
+ * clean stop: a server that keeps profile pictures on its own disk warns when it sees another
+ * (their pictures would be missing on each other; app/server/server-registry.server.ts).
+ */
+export const serverInstances = pgTable(
+  "server_instances",
+  {
+    id: text("id").primaryKey(),
+    hostname: text("hostname").notNull(),
+    port: integer("port").notNull(),
+    /** Profile pictures on this server's own disk (no S3_BUCKET). */
+    localUploads: boolean("local_uploads").notNull(),
+    startedAt: timestamptz("started_at").notNull().defaultNow(),
+    lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [index("server_instances_last_seen_at_idx").on(t.lastSeenAt)],
+);
 
 // ─── Relations (for db.query.* reads) ───────────────────────────────────────────────────────────
 
@@ -529,14 +726,20 @@ export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type TestCheckoutSession = typeof testCheckoutSessions.$inferSelect;
+export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type SubscriptionClaim = typeof subscriptionClaims.$inferSelect;
 export type TestSubscription = typeof testSubscriptions.$inferSelect;
 export type UserRole = typeof userRoles.$inferSelect;
 export type NewUserRole = typeof userRoles.$inferInsert;
 export type AdminActivity = typeof adminActivityLog.$inferSelect;
 export type NewAdminActivity = typeof adminActivityLog.$inferInsert;
 export type EmailSubscriber = typeof emailSubscribers.$inferSelect;
+export type ServerInstance = typeof serverInstances.$inferSelect;
 export type NewEmailSubscriber = typeof emailSubscribers.$inferInsert;
 export type Job = typeof jobs.$inferSelect;
+export type EmailMessage = typeof emailMessages.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
 export type AppSetting = typeof appSettings.$inferSelect;
 export type NewAppSetting = typeof appSettings.$inferInsert;
+export type AdminEmailGrant = typeof adminEmailGrants.$inferSelect;
+export type AccountLimit = typeof accountLimits.$inferSelect;

@@ -3,11 +3,15 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import type { EmailAttachment } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { countEmail } from "~/server/ops/metrics.server";
+import { renderLayout } from "./layout.server";
 
-// Transactional email (DESIGN §2): SMTP through nodemailer when SMTP_URL is set; otherwise each
-// message is written as one .eml file in DATA_DIR/outbox/ and its subject is logged, so the whole
-// site works offline and tests can read the links out of the messages.
+// The transport of transactional email (docs/product.md §18): SMTP through nodemailer when
+// SMTP_URL is set; otherwise each message is written as one .eml file in DATA_DIR/outbox/ and its
+// subject is logged, so the whole site works offline and tests can read the links out of the
+// messages. Only the mail worker (queue.server.ts) calls deliverMail: everything else queues.
 
 export interface MailMessage {
   to: string;
@@ -16,13 +20,22 @@ export interface MailMessage {
   html?: string;
   /** Sent as a List-Unsubscribe header on marketing mail. */
   unsubscribeUrl?: string;
+  /** The stable Message-ID, "<id@host>", fixed when the message was queued. */
+  messageId?: string;
+  attachments?: EmailAttachment[];
 }
 
 const state = globalThis as typeof globalThis & { __smtp?: Transporter; __smtpUrl?: string; __eml?: Transporter };
 
+/**
+ * Each step of an SMTP conversation gives up well inside the job's lease (5 minutes), so a send
+ * that hangs is retried by its own worker and never by a second one while the first still runs.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
 function smtpTransport(url: string): Transporter {
   if (state.__smtp && state.__smtpUrl === url) return state.__smtp;
-  state.__smtp = nodemailer.createTransport(url);
+  state.__smtp = nodemailer.createTransport(url, SMTP_TIMEOUTS);
   state.__smtpUrl = url;
   return state.__smtp;
 }
@@ -42,14 +55,35 @@ function fromAddress(): string {
   return `"${site.businessName}" <${site.contactEmail}>`;
 }
 
-export async function sendMail(message: MailMessage): Promise<void> {
+/** No line break can reach a header: a subject is one line whatever a template was given. */
+export function oneLine(value: string): string {
+  return value.replace(/[\r\n\u2028\u2029]+/g, " ").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+}
+
+/**
+ * Sends one message now (SMTP, or the outbox file), counted for the operator's metrics. Throws
+ * when the mail server refuses it.
+ */
+export async function deliverMail(message: MailMessage): Promise<void> {
+  try {
+    await transmit(message);
+  } catch (error) {
+    countEmail("failed");
+    throw error;
+  }
+  countEmail("sent");
+}
+
+async function transmit(message: MailMessage): Promise<void> {
   const env = getServerEnv();
   const mail = {
     from: fromAddress(),
     to: message.to,
-    subject: message.subject,
+    subject: oneLine(message.subject),
     text: message.text,
     html: message.html,
+    messageId: message.messageId,
+    attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
     headers: message.unsubscribeUrl
       ? { "List-Unsubscribe": `<${message.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
       : undefined,
@@ -67,32 +101,14 @@ export async function sendMail(message: MailMessage): Promise<void> {
   logger.info("email written to outbox", { subject: message.subject, file: name });
 }
 
-/** Escapes text for the HTML part of an email. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
+export { escapeHtml } from "./layout.server";
 
-/** A simple, branded HTML wrapper with one call-to-action button; the text part carries the same. */
+/** An email with one call-to-action button in the site's layout; the text part carries the same. */
 export function renderEmail({ heading, paragraphs, action, footer }: {
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
 }): { text: string; html: string } {
-  const site = getSiteConfig();
-  const text = [heading, "", ...paragraphs.flatMap((p) => [p, ""]), action ? `${action.label}: ${action.url}\n` : "", footer ?? "", "", site.businessName]
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n");
-  const button = action
-    ? `<p style="margin:28px 0"><a href="${escapeHtml(action.url)}" style="background:#7a3b52;color:#ffffff;padding:14px 24px;border-radius:999px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(action.label)}</a></p>`
-    : "";
-  const html = `<!doctype html><html lang="en-GB"><body style="margin:0;background:#faf6f1;font-family:Helvetica,Arial,sans-serif;color:#2a2024">
-<div style="max-width:560px;margin:0 auto;padding:32px 24px">
-<p style="font-family:Georgia,serif;font-size:20px;color:#7a3b52;margin:0 0 24px">${escapeHtml(site.businessName)}</p>
-<h1 style="font-family:Georgia,serif;font-size:26px;line-height:1.3;margin:0 0 16px">${escapeHtml(heading)}</h1>
-${paragraphs.map((p) => `<p style="font-size:17px;line-height:1.6;margin:0 0 16px">${escapeHtml(p)}</p>`).join("\n")}
-${button}
-${footer ? `<p style="font-size:14px;line-height:1.5;color:#5c5157;margin-top:32px">${escapeHtml(footer)}</p>` : ""}
-</div></body></html>`;
-  return { text, html };
+  return renderLayout({ heading, paragraphs, action, footer });
 }

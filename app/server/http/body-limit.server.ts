@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
 
-// Request body limits (issue 7 item 1; decision 142). Every request with a body is read here, up
+// Request body limits (decision 142). Every request with a body is read here, up
 // to its route's limit, before React Router sees it: a declared Content-Length over the limit is
 // refused before a byte is read, and a body without one (chunked) is counted as it streams and
 // refused the moment it passes the limit. The route then gets the bytes already read, so no

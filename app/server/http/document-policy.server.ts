@@ -6,7 +6,7 @@ import { documentPolicy, type SecurityOptions } from "./security-headers.server"
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** The CSP nonce of this page (issue 7 item 1); absent while a page is rendered for the cache. */
+    /** The CSP nonce of this page (decision 140); absent while a page is rendered for the cache. */
     nonce?: string;
     /** Rendered once for the public page cache, not for a visitor: no nonce, all content ready. */
     pageCacheFill?: boolean;

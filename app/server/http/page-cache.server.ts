@@ -3,12 +3,12 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { AppLoadContext } from "react-router";
-import { coachPaths } from "~/config/site";
 import { logger } from "~/server/logger.server";
 import type { RenderFunction } from "./request-handler.server";
 import { baseSecurityHeaders, documentPolicy, RESOURCE_POLICY, type SecurityOptions } from "./security-headers.server";
+export { cacheablePaths } from "~/config/pages";
 
-// The public page cache (issue 4 item 6, issue 7 item 6; decisions 143 and 144). A public page is
+// The public page cache (decisions 143 and 144). A public page is
 // the same for every visitor who is not signed in, so it is rendered once, compressed once (brotli
 // and gzip) and then served from memory with a strong ETag, before Express or React Router run.
 //
@@ -24,33 +24,6 @@ import { baseSecurityHeaders, documentPolicy, RESOURCE_POLICY, type SecurityOpti
 //    names Cookie and Accept-Encoding.
 //  - A cached page cannot carry a per-request nonce, so its policy allows its inline scripts by
 //    their SHA-256 hashes, computed once when it is stored (decision 144).
-
-/** The public pages and files whose signed-out answer is identical for every visitor. */
-export function cacheablePaths(coachSlug: string): string[] {
-  const coach = coachPaths(coachSlug);
-  return [
-    "/",
-    coach.meet,
-    "/coaching-services",
-    "/community",
-    "/contact",
-    coach.oneToOne,
-    "/learn-to-lift",
-    "/learn-to-lift-interest",
-    "/build-stronger-foundations",
-    "/build-stronger-foundations-interest",
-    "/strength-training",
-    "/terms",
-    "/privacy",
-    // Checkouts show the sign-up form to a signed-out visitor, the same for all; ?cancelled=true
-    // has a query string and is always rendered fresh.
-    coach.oneToOneCheckout,
-    "/learn-to-lift-checkout",
-    "/build-stronger-foundations-checkout",
-    "/sitemap.xml",
-    "/robots.txt",
-  ];
-}
 
 export type CacheOutcome = "HIT" | "MISS";
 
@@ -85,6 +58,8 @@ export interface PageCacheOptions {
   security: () => SecurityOptions;
   maxEntries?: number;
   maxBytes?: number;
+  /** Told of each cacheable request: answered from the cache (hit) or rendered for it (miss). */
+  onLookup?: (outcome: "hit" | "miss") => void;
 }
 
 const gzip = promisify(zlib.gzip);
@@ -285,10 +260,12 @@ export function createPageCache(options: PageCacheOptions) {
     }
     lookup(req.url!).then(
       (found) => {
+        options.onLookup?.(found?.outcome === "HIT" ? "hit" : "miss");
         if (!found) return next(req, res);
         write(req, res, found.entry, found.outcome);
       },
       (error: unknown) => {
+        options.onLookup?.("miss");
         logger.error("page cache: could not render a page for the cache", { error, path: req.url });
         next(req, res);
       },

@@ -3,6 +3,8 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { bodyLimitFor, hasNoBody, readLimitedBody } from "./body-limit.server";
+import { applyCachePolicy } from "./cache-policy.server";
+import { parseHostHeader } from "./request-guard.server";
 import { createNonce, PDF_POLICY } from "./security-headers.server";
 
 // The bridge from Express to React Router, in place of @react-router/express (decision 142).
@@ -10,7 +12,8 @@ import { createNonce, PDF_POLICY } from "./security-headers.server";
 // this one reads the body first, within its route's limit (./body-limit.server.ts), answers 413
 // when it is too large, and gives React Router only the bytes it read. It also gives each request
 // its CSP nonce, and lets a route's own headers replace the defaults set by the security
-// middleware (e.g. the uploads route's policy for SVG) instead of repeating them.
+// middleware (e.g. the uploads route's policy for SVG) instead of repeating them, and sets who may
+// keep each answer (./cache-policy.server.ts): every response React Router gives passes here.
 
 export type RenderFunction = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -18,12 +21,14 @@ export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode?: string;
   getLoadContext: (req: ExpressRequest) => AppLoadContext;
+  /** SITE_URL's origin: the URL of an HTTP/1.0 request that names no Host. */
+  siteOrigin: () => string;
 }
 
 /** Past the limit, at most this much more is read (and dropped) so the client sees the 413. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
 
-export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadContext }: PageHandlerOptions) {
+export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadContext, siteOrigin }: PageHandlerOptions) {
   // NOTE: given the build as a function, React Router derives its route tables again on every
   // request (so the dev server can reload); a production build never changes, so there it gets
   // the build itself, resolved once. Measured: about 10 % of a signed-in page's time went there.
@@ -51,14 +56,17 @@ export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadC
       res.on("close", () => {
         if (!finished) controller.abort();
       });
-      const request = new Request(requestUrl(req), {
+      const request = new Request(requestUrl(req, siteOrigin), {
         method: req.method,
         headers: requestHeaders(req),
         signal: controller.signal,
         body: body && body.length > 0 ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) : null,
       });
       const response = await render(request, { ...getLoadContext(req), nonce: createNonce() });
-      await send(res, response);
+      // A copy: a route may hand back a Response whose headers cannot be changed (a fetch's).
+      const headers = new Headers(response.headers);
+      applyCachePolicy(req.headers, headers);
+      await send(res, response, headers);
     } catch (error) {
       next(error);
     }
@@ -81,12 +89,17 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, messa
   res.end(message);
 }
 
-/** The request's URL as @react-router/express builds it (host and port from the Host header). */
-function requestUrl(req: ExpressRequest): string {
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = Number.parseInt(hostPort ?? "", 10);
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  return `${req.protocol}://${hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`;
+/**
+ * The request's URL: host and port from the Host header (./request-guard.server.ts has already
+ * refused one that is empty or malformed), or SITE_URL's when an HTTP/1.0 request names none.
+ */
+function requestUrl(req: ExpressRequest, siteOrigin: () => string): string {
+  const host = req.headers.host === undefined ? null : parseHostHeader(req.headers.host);
+  if (!host) {
+    const site = new URL(siteOrigin());
+    return `${req.protocol}://${site.host}${req.originalUrl}`;
+  }
+  return `${req.protocol}://${host.hostname}${host.port === null ? "" : `:${host.port}`}${req.originalUrl}`;
 }
 
 function requestHeaders(req: IncomingMessage): Headers {
@@ -99,24 +112,24 @@ function requestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-async function send(res: ServerResponse, response: Response) {
+async function send(res: ServerResponse, response: Response, headers: Headers) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
   res.statusCode = response.status;
   if (response.statusText) res.statusMessage = response.statusText;
-  for (const [name, value] of response.headers) {
+  for (const [name, value] of headers) {
     if (name === "set-cookie") continue;
     res.setHeader(name, value);
   }
-  const cookies = response.headers.getSetCookie();
+  const cookies = headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  const routePolicy = response.headers.get("content-security-policy");
+  const routePolicy = headers.get("content-security-policy");
   if (routePolicy) {
     // A route's own policy (an SVG upload's) replaces the default, but framing stays forbidden.
     if (!/(^|;)\s*frame-ancestors\s/i.test(routePolicy)) res.setHeader("Content-Security-Policy", `${routePolicy}; frame-ancestors 'none'`);
-  } else if (/^application\/pdf\b/i.test(response.headers.get("content-type") ?? "")) {
+  } else if (/^application\/pdf\b/i.test(headers.get("content-type") ?? "")) {
     res.setHeader("Content-Security-Policy", PDF_POLICY);
   }
   if (response.body) {

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { CAL_EMBED_SCRIPT, CAL_ORIGIN } from "~/components/booking-config";
+import { CAL_EMBED_SCRIPT, CAL_ORIGIN } from "~/config/booking";
 
-// The security headers of every response (issue 7 item 1; docs/security.md explains each one;
+// The security headers of every response (decision 140; docs/security.md explains each one;
 // decisions 140 and 141). Everything here is computed once per process: a request only picks a
 // ready-made header set (and, for a server-rendered page, a fresh nonce).
 
-/** Where the payment provider's hosted pages live: checkout and the customer portal (DESIGN D4). */
+/** Where the payment provider's hosted pages live: checkout and the customer portal (docs/product.md §8.2). */
 export const PAYMENT_FORM_ORIGINS = ["https://checkout.stripe.com", "https://billing.stripe.com"] as const;
 
 /** Cal.com's embed: its script (and the chunks it loads) and the booking page in its iframe. */

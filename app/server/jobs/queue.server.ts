@@ -2,10 +2,10 @@ import { and, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { jobs, type Job } from "~/server/db/schema";
 
-// The durable job queue (DESIGN §2: queues live in the database, so any number of servers share
+// The durable job queue (docs/architecture.md §1: queues live in the database, so any number of servers share
 // them). A job is a row of `jobs`; it moves queued → running → done, or back to queued with a
 // later run_at after a failure, or to failed once its attempts are spent. Nothing here deletes a
-// row: a failed job stays until an admin retries it (DESIGN D12 "never lost").
+// row: a failed job stays until an admin retries it (decision 120: never lost).
 //
 // Claiming uses `FOR UPDATE SKIP LOCKED`, so servers polling at the same moment each get
 // different jobs without waiting on each other (PostgreSQL; PGlite runs one statement at a time,
@@ -22,6 +22,12 @@ export interface RetryPolicy {
   maxDelayMs: number;
   /** ±this fraction of the delay, at random, so failed jobs don't all come back at once. */
   jitter: number;
+  /**
+   * Once a job is this old, every further retry waits `slowDelayMs` instead: a queue that must
+   * come back quickly from a short outage (mail) need not knock every minute for a whole day.
+   */
+  slowAfterMs?: number;
+  slowDelayMs?: number;
 }
 
 /**
@@ -42,6 +48,17 @@ export function retryDelayMs(attempts: number, policy: RetryPolicy = DEFAULT_RET
   const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** exponent);
   const spread = delay * policy.jitter * (2 * random() - 1);
   return Math.max(0, Math.round(delay + spread));
+}
+
+/**
+ * The wait before the next attempt of a job `ageMs` old after `attempts` failed ones: the
+ * exponential backoff, or the policy's slow pace once the job is older than slowAfterMs.
+ */
+export function backoffDelayMs({ attempts, ageMs, policy, random = Math.random }: { attempts: number; ageMs: number; policy: RetryPolicy; random?: () => number }): number {
+  if (policy.slowAfterMs !== undefined && policy.slowDelayMs !== undefined && ageMs >= policy.slowAfterMs) {
+    return retryDelayMs(1, { ...policy, baseDelayMs: policy.slowDelayMs, maxDelayMs: policy.slowDelayMs }, random);
+  }
+  return retryDelayMs(attempts, policy, random);
 }
 
 export interface EnqueueOptions {
@@ -102,7 +119,11 @@ export async function claimJobs(
   const claimed = await db
     .update(jobs)
     .set({ status: "running", lockedBy: workerId, lockedAt: now, attempts: sql`${jobs.attempts} + 1` })
-    .where(and(inArray(jobs.id, due), eq(jobs.status, "queued")))
+    // NOTE: `= any(array(…))`, not `in (…)`: the array is built once, before the update. With
+    // `in`, PostgreSQL may plan a nested loop that runs the locking subquery again for every
+    // queued row, each run skipping the rows already claimed and so claiming the next: a claim for
+    // one job took a whole burst, and the jobs the worker never ran waited for their lease to end.
+    .where(and(sql`${jobs.id} = any(array(${due}))`, eq(jobs.status, "queued")))
     .returning();
   return claimed.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
@@ -157,7 +178,11 @@ export async function failJob(db: Queryable, job: Job, error: string, options: F
       .returning({ id: jobs.id });
     return rows.length > 0 ? { status: "failed" } : { status: "lease-lost" };
   }
-  const wait = Math.min(policy.maxDelayMs, Math.max(retryAfterMs ?? 0, countAttempt ? retryDelayMs(attempts, policy, random) : 0));
+  const ageMs = now.getTime() - job.createdAt.getTime();
+  const backoff = countAttempt ? backoffDelayMs({ attempts, ageMs, policy, random }) : 0;
+  const slow = policy.slowAfterMs !== undefined && policy.slowDelayMs !== undefined && ageMs >= policy.slowAfterMs;
+  const ceiling = slow ? Math.max(policy.maxDelayMs, policy.slowDelayMs! * (1 + policy.jitter)) : policy.maxDelayMs;
+  const wait = Math.min(ceiling, Math.max(retryAfterMs ?? 0, backoff));
   const runAt = new Date(now.getTime() + wait);
   const rows = await db
     .update(jobs)

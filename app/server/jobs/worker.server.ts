@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { Database } from "~/server/db/client.server";
 import type { Job } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { countJobFailure } from "~/server/ops/metrics.server";
 import {
   claimJobs,
   completeJob,
@@ -52,6 +53,8 @@ export interface WorkerOptions {
   batchSize?: number;
   lockTimeoutMs?: number;
   retryPolicy?: RetryPolicy;
+  /** A queue's own retry policy, where it differs from retryPolicy. */
+  retryPolicies?: Record<string, RetryPolicy>;
   /** The clock (tests move it). */
   now?: () => Date;
   random?: () => number;
@@ -84,6 +87,9 @@ export class JobWorker {
   private started = false;
   private stopping = false;
   private consecutiveErrors = 0;
+  private nudged = false;
+  /** Quick looks left after a nudge, in case the queuing transaction committed after the first. */
+  private followUps = 0;
 
   constructor(options: WorkerOptions) {
     this.workerId = options.workerId ?? newWorkerId();
@@ -92,6 +98,7 @@ export class JobWorker {
       batchSize: 25,
       lockTimeoutMs: DEFAULT_LOCK_TIMEOUT_MS,
       retryPolicy: DEFAULT_RETRY_POLICY,
+      retryPolicies: {},
       now: () => new Date(),
       random: Math.random,
       ...options,
@@ -116,6 +123,23 @@ export class JobWorker {
     await this.running?.catch(() => {});
   }
 
+  /**
+   * Work was just queued in this process (an email): look for it shortly rather than at the next
+   * poll. The delay lets the transaction that queued it commit first; a tick in progress is
+   * followed at once by another; a slow commit is caught by a few more looks a second apart.
+   */
+  nudge(delayMs = 250): void {
+    if (!this.started) return;
+    this.followUps = 3;
+    if (this.running) {
+      this.nudged = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.schedule(delayMs);
+  }
+
   get isRunning(): boolean {
     return this.started;
   }
@@ -128,7 +152,11 @@ export class JobWorker {
       this.running = tick;
       void tick.finally(() => {
         if (this.running === tick) this.running = null;
-        this.schedule(this.options.pollIntervalMs);
+        const again = this.nudged;
+        this.nudged = false;
+        const followUp = !again && this.followUps > 0;
+        if (followUp) this.followUps -= 1;
+        this.schedule(again ? 50 : followUp ? Math.min(1_000, this.options.pollIntervalMs) : this.options.pollIntervalMs);
       });
     }, delayMs);
     // The worker alone never keeps a process alive (a test, or a server shutting down).
@@ -193,10 +221,11 @@ export class JobWorker {
         retryAfterMs: known?.retryAfterMs ?? null,
         countAttempt: known ? known.countAttempt : true,
         now,
-        policy: this.options.retryPolicy,
+        policy: this.options.retryPolicies[job.queue] ?? this.options.retryPolicy,
         random: this.options.random,
       });
       const fields = { jobId: job.id, queue: job.queue, attempts: job.attempts, maxAttempts: job.maxAttempts, error: message };
+      countJobFailure(job.queue, outcome.status === "failed");
       if (outcome.status === "failed") {
         logger.error("job failed for good (an admin can retry it)", fields);
         return "failed";

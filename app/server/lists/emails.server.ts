@@ -1,8 +1,10 @@
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
-import { escapeHtml, renderEmail, sendMail } from "~/server/email/mailer.server";
+import type { Queryable } from "~/server/db/client.server";
+import { escapeHtml, renderEmail } from "~/server/email/mailer.server";
+import { queueEmail } from "~/server/email/queue.server";
 import type { EmailListForm } from "~/validation/email-list";
 
-// The double opt-in email (DESIGN D12). Every email to a subscriber carries the unsubscribe link
+// The double opt-in email (docs/product.md §6). Every email to a subscriber carries the unsubscribe link
 // in its footer and in the List-Unsubscribe header (RFC 8058 one-click, set by the mailer).
 // NOTE: the visitor's own words (first name, biggest challenge) are never put into the email, so
 // the sign-up form can't be used to send somebody else a message of a stranger's choosing.
@@ -35,17 +37,16 @@ function withUnsubscribeLink(html: string, url: string): string {
   return html.replace(`Unsubscribe: ${escaped}`, `<a href="${escaped}" style="color:#7a3b52">Unsubscribe</a>`);
 }
 
-export async function sendConfirmationEmail({
-  to,
+/** The double opt-in email for one sign-up (its links carry the tokens). */
+export function renderConfirmationEmail({
   form,
   confirmToken,
   unsubscribeToken,
 }: {
-  to: string;
   form: EmailListForm;
   confirmToken: string;
   unsubscribeToken: string;
-}): Promise<void> {
+}): { subject: string; text: string; html: string; unsubscribeUrl: string } {
   const site = getSiteConfig();
   const host = new URL(getServerEnv().SITE_ORIGIN).host;
   const unsubscribe = unsubscribeUrl(unsubscribeToken);
@@ -59,11 +60,13 @@ export async function sendConfirmationEmail({
     action: { label: "Confirm my subscription", url: confirmUrl(confirmToken) },
     footer: `You're receiving this email because this address was entered in a sign-up form on ${host}. Unsubscribe: ${unsubscribe}`,
   });
-  await sendMail({
-    to,
-    subject: "Please confirm your subscription",
-    text,
-    html: withUnsubscribeLink(html, unsubscribe),
-    unsubscribeUrl: unsubscribe,
-  });
+  return { subject: "Please confirm your subscription", text, html: withUnsubscribeLink(html, unsubscribe), unsubscribeUrl: unsubscribe };
+}
+
+/** Queues the confirmation email (docs/product.md §18) in `db`. */
+export async function sendConfirmationEmail(
+  db: Queryable,
+  { to, ...details }: { to: string; form: EmailListForm; confirmToken: string; unsubscribeToken: string },
+): Promise<void> {
+  await queueEmail(db, { template: "list-confirm", to, ...renderConfirmationEmail(details) });
 }

@@ -5,8 +5,8 @@ import { appSettings } from "~/server/db/schema";
 import { JobError } from "~/server/jobs/worker.server";
 import { logger } from "~/server/logger.server";
 
-// The email-marketing service behind one small interface (CONVENTIONS "Each outside service sits
-// behind a small interface with two implementations"): Kit's v4 API when KIT_API_KEY is set, and
+// The email-marketing service behind one small interface with two implementations
+// (docs/architecture.md §6, "Outside services"): Kit's v4 API when KIT_API_KEY is set, and
 // otherwise the "local" provider, which sends nothing: subscribers stay in our own table.
 //
 // Kit v4 (developers.kit.com/api-reference): the key travels in the X-Kit-Api-Key header; errors

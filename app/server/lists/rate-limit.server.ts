@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { hitWindow } from "~/server/account/account-limits.server";
 import type { Queryable } from "~/server/db/client.server";
 
-// A fixed-window counter per key in the rate_limits table (DESIGN §2: shared by every server, so
-// the limit holds behind a load balancer). Better Auth keeps its own keys in the same table; ours
-// carry a prefix ("email-list:<ip>") and, for them, last_request holds the start of the window.
+// A fixed-window counter per visitor for the email-list forms, kept in the account_limits table
+// with the other counters of our own, so every server shares it behind a load balancer. Not in
+// Better Auth's rate_limits table: Better Auth clears rows there once its own one-minute windows
+// are over, which would cut a ten-minute window short. The key holds a SHA-256 of the visitor's
+// address, never the address itself.
 
 export interface RateLimitRule {
   /** How many hits the window allows. */
@@ -20,32 +22,20 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/** The stored key for a counter: its kind and a hash of who is counted. */
+export function counterKey(kind: string, who: string): string {
+  return `${kind}:${crypto.createHash("sha256").update(who).digest("hex")}`;
+}
+
 /**
  * Counts one hit for `key` and says whether it is within the rule. One statement (an upsert), so
  * concurrent requests on several servers can't both slip under the limit.
  */
-export async function hitRateLimit(
-  db: Queryable,
-  key: string,
-  rule: RateLimitRule,
-  now: Date = new Date(),
-): Promise<RateLimitResult> {
-  const nowMs = now.getTime();
-  const windowStartBefore = nowMs - rule.windowMs;
-  const result = await db.execute<{ count: number; last_request: string | number }>(sql`
-    insert into rate_limits (id, key, count, last_request)
-    values (${crypto.randomUUID()}, ${key}, 1, ${nowMs})
-    on conflict (key) do update set
-      count = case when rate_limits.last_request <= ${windowStartBefore} then 1 else rate_limits.count + 1 end,
-      last_request = case when rate_limits.last_request <= ${windowStartBefore} then ${nowMs} else rate_limits.last_request end
-    returning count, last_request
-  `);
-  const row = result.rows[0]!;
-  const count = Number(row.count);
-  const windowStart = Number(row.last_request);
+export async function hitRateLimit(db: Queryable, key: string, rule: RateLimitRule, now: Date = new Date()): Promise<RateLimitResult> {
+  const { count, windowStartedAt } = await hitWindow(db, key, rule.windowMs, now);
   return {
     allowed: count <= rule.max,
     count,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - nowMs) / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStartedAt.getTime() + rule.windowMs - now.getTime()) / 1000)),
   };
 }

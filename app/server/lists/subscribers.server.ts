@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { emailSubscribers, jobs, type EmailSubscriber } from "~/server/db/schema";
+import { rateLimitClientKey } from "~/server/client-ip.server";
 import { logger } from "~/server/logger.server";
 import {
   EMAIL_LIST_MESSAGES,
@@ -12,7 +13,7 @@ import {
   type EmailListForm,
 } from "~/validation/email-list";
 import { sendConfirmationEmail } from "./emails.server";
-import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { counterKey, hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import {
   CONFIRM_TOKEN_TTL_MS,
   confirmToken,
@@ -22,7 +23,7 @@ import {
   randomToken,
 } from "./tokens.server";
 
-// Email-list subscribers with double opt-in (DESIGN D12). A sign-up stores the address with the
+// Email-list subscribers with double opt-in (docs/product.md §6). A sign-up stores the address with the
 // form it came from (one row per address and form) as pending and emails a single-use
 // confirmation link; confirming marks it confirmed and queues it for the email-marketing sync.
 // The answer to a sign-up never says whether the address was already there.
@@ -30,17 +31,18 @@ import {
 /** The queue the email-marketing sync worker reads (its payload: { subscriberId }). */
 export const EMAIL_MARKETING_QUEUE = "email-marketing";
 
-/** DESIGN §4 bot protection: sign-ups per IP address. */
+/** docs/product.md §1.3 bot protection: sign-ups per IP address. */
 export const SIGNUP_RATE_LIMIT: RateLimitRule = { max: 5, windowMs: 10 * 60 * 1000 };
 
 /** A pending address gets at most one confirmation email in this time, however often it is entered. */
 export const RESEND_INTERVAL_MS = 60 * 1000;
 
-export const rateLimitKey = (ip: string) => `email-list:${ip}`;
+/** Per visitor: an IPv6 address counts by its /64 (client-ip.server.ts). */
+export const rateLimitKey = (ip: string) => counterKey("email-list", rateLimitClientKey(ip));
 
 /**
  * The machine itself (development, tests, a health check) is not limited.
- * NOTE: a reverse proxy on the same host must be listed in TRUSTED_PROXIES (DESIGN D16), or
+ * NOTE: a reverse proxy on the same host must be listed in TRUSTED_PROXIES (docs/product.md §7.8), or
  * every visitor would look like the proxy: limited, all of them would share one allowance.
  */
 function isLoopback(ip: string): boolean {
@@ -179,7 +181,7 @@ export async function subscribe(input: SubscribeInput, { db = getDb(), now = new
   }
 
   try {
-    await sendConfirmationEmail({
+    await sendConfirmationEmail(db, {
       to: subscriber.email,
       form,
       confirmToken: confirmToken(subscriber.id, secret),
@@ -265,7 +267,7 @@ export async function findUnsubscribeTarget(token: string | null | undefined, { 
 export async function unsubscribe(token: string | null | undefined, { db = getDb(), now = new Date() }: ListOptions = {}): Promise<UnsubscribeTarget | null> {
   const row = await findByUnsubscribeToken(db, token);
   if (!row) return null;
-  // The sync worker unsubscribes the address at the email-marketing service too (DESIGN D12); the
+  // The sync worker unsubscribes the address at the email-marketing service too (docs/product.md §6); the
   // job is queued in the same transaction, so the change and its sync exist together or not at all.
   const changed = await db.transaction(async (tx) => {
     const rows = await tx

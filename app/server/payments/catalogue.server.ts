@@ -5,7 +5,7 @@ import { users } from "~/server/db/schema";
 
 import { getEffectiveSiteConfig, peekEffectiveSiteConfig } from "~/server/settings/effective-config.server";
 
-// Small lookups shared by the payment code: the catalogue (DESIGN D1, the one source of names and
+// Small lookups shared by the payment code: the catalogue (docs/product.md §5.1, the one source of names and
 // prices) and whether a user id from a provider's metadata is still one of our members.
 //
 // Prices (and the next cohort date) can be changed by the admin at run time (the Offers tab), so
@@ -44,7 +44,7 @@ export function productNameFor(productKey: string): string {
   return findCatalogueProduct(productKey)?.name ?? productKey;
 }
 
-/** The id if that member still exists (metadata may outlive an account, DESIGN D10), else null. */
+/** The id if that member still exists (metadata may outlive an account, docs/product.md §9.8), else null. */
 export async function existingUserId(q: Queryable, userId: string | null | undefined): Promise<string | null> {
   if (!userId) return null;
   const [row] = await q.select({ id: users.id }).from(users).where(eq(users.id, userId));

@@ -1,11 +1,9 @@
 import { data, redirect } from "react-router";
 import { getSessionUser, requireUser } from "~/server/auth.server";
-import { alreadySubscribedMessage } from "~/content/checkout";
-import { findCatalogueProduct } from "./catalogue.server";
 import { startCheckout } from "./checkout.server";
 import { findRunningSubscription } from "./queries.server";
 
-// The loader and action shared by the three checkout pages (SPEC §2, §4 "Checkout", §8).
+// The loader and action shared by the three checkout pages (docs/product.md §8.1).
 
 export interface CheckoutLoaderData {
   signedIn: boolean;
@@ -30,15 +28,12 @@ export async function checkoutLoader({ request, url }: { request: Request; url: 
 /**
  * 'Complete Your Purchase': a real form post (it works before JavaScript loads). The product is
  * the page's, never the browser's choice; the member is the session's. On success the browser
- * goes to the provider's hosted page in the same tab (DESIGN D4).
+ * goes to the provider's hosted page in the same tab (docs/product.md §8.2).
  */
 export async function checkoutAction({ request, url }: { request: Request; url: URL }, productKey: string) {
   const user = await requireUser(request);
-  if (await findRunningSubscription(user.id, productKey)) {
-    const name = findCatalogueProduct(productKey)?.name ?? productKey;
-    return data<CheckoutActionData>({ error: alreadySubscribedMessage(name) }, { status: 409 });
-  }
+  // startCheckout refuses a monthly offer she already has (409): every way in goes through it.
   const result = await startCheckout({ user, productKey, from: url.pathname });
   if ("url" in result) throw redirect(result.url);
-  return data<CheckoutActionData>({ error: result.error }, { status: 502 });
+  return data<CheckoutActionData>({ error: result.error }, { status: result.code === "already_subscribed" ? 409 : 502 });
 }

@@ -1,19 +1,17 @@
-import { checkoutErrorMessage, type CheckoutErrorCode } from "~/content/checkout";
+import { alreadySubscribedMessage, checkoutErrorMessage, type CheckoutErrorCode } from "~/content/checkout";
 import { logger } from "~/server/logger.server";
 import { findEffectiveProduct } from "./catalogue.server";
+import { expireSession, recordOpenSession, settleOpenSession } from "./checkout-sessions.server";
 import { ensureCustomer } from "./customers.server";
-import {
-  cancelUrl,
-  getPaymentProvider,
-  PaymentProviderError,
-  successUrl,
-  type PaymentUser,
-} from "./provider.server";
+import { cancelUrl, PaymentProviderError, successUrl, type PaymentUser } from "./provider.server";
+import { findRunningSubscription } from "./queries.server";
+import { getPaymentProvider } from "./registry.server";
 
-// Starting a payment (SPEC §7 create-payment): the server creates the provider's checkout session
+// Starting a payment (docs/product.md §8.2): the server creates the provider's checkout session
 // for a catalogue product and the signed-in member, and the browser is sent to its url in the same
-// tab (DESIGN D4). Used by the checkout pages' action and, right after sign-up or log-in on a
-// checkout page, by the auth form's action.
+// tab (docs/product.md §8.2). Used by the checkout pages' action and, right after sign-up or log-in on a
+// checkout page, by the auth form's action: the rules below hold whichever of them calls it
+// (docs/security.md "Payments").
 
 export type StartCheckoutResult = { url: string } | { error: string; code: CheckoutErrorCode };
 
@@ -26,12 +24,18 @@ export interface StartCheckoutInput {
 }
 
 /**
- * Creates a checkout session and returns its url, or an error with the SPEC §8 message to show:
- * the provider refused ('There was an issue processing…'), gave no url ('Unable to create payment
- * session…'), or anything else went wrong ('An unexpected error occurred…'). Never throws.
+ * Creates a checkout session and returns its url, or an error with the message to show. In order:
+ * - a monthly offer she already has running is refused ('You already have …'): never billed twice;
+ * - her session already open for the offer, at today's price, is reused (a second tab, a double
+ *   click); one at an old price is expired at the provider first;
+ * - otherwise a new session; if another request opened one for her at the same moment, hers is
+ *   used and this one expired, so she never has two open.
+ * The docs/product.md §8.2 alerts cover the rest: the provider refused ('There was an issue processing…'), gave
+ * no url ('Unable to create payment session…'), or anything else ('An unexpected error…').
+ * Never throws.
  */
 export async function startCheckout({ user, productKey, from }: StartCheckoutInput): Promise<StartCheckoutResult> {
-  const fail = (code: CheckoutErrorCode, error?: unknown): StartCheckoutResult => {
+  const fail = (code: CheckoutErrorCode, error?: unknown, message = checkoutErrorMessage(code)): StartCheckoutResult => {
     logger[code === "provider_error" || code === "unexpected" ? "error" : "warn"]("payments: checkout not started", {
       code,
       productKey,
@@ -39,14 +43,21 @@ export async function startCheckout({ user, productKey, from }: StartCheckoutInp
       from,
       error,
     });
-    return { error: checkoutErrorMessage(code), code };
+    return { error: message, code };
   };
 
   try {
     // The price the admin set last (Offers tab), not the one installed: what the page showed.
     const product = await findEffectiveProduct(productKey);
     if (!product) return fail("unknown_product");
+    const alreadySubscribed = () => fail("already_subscribed", undefined, alreadySubscribedMessage(product.name));
+    if (product.mode === "monthly" && (await findRunningSubscription(user.id, productKey))) return alreadySubscribed();
+
     const provider = await getPaymentProvider();
+    const open = await settleOpenSession(provider, user.id, product);
+    if (open.kind === "reuse") return { url: open.url };
+    if (open.kind === "paid") return alreadySubscribed();
+
     const customerId = await ensureCustomer(provider, user);
     const session = await provider.createCheckoutSession({
       product,
@@ -56,6 +67,14 @@ export async function startCheckout({ user, productKey, from }: StartCheckoutInp
       cancelUrl: cancelUrl(product),
     });
     if (!session.url) return fail("missing_url");
+    const other = await recordOpenSession({ id: session.id, provider: provider.name, userId: user.id, product, url: session.url, expiresAt: session.expiresAt });
+    if (other) {
+      // Another tab opened one at the same moment: she uses that one, and this one can never be paid.
+      await expireSession(provider, { id: session.id, provider: provider.name }).catch((error: unknown) =>
+        logger.warn("payments: could not expire a second checkout session opened at the same moment", { sessionId: session.id, error }),
+      );
+      if (other.url) return { url: other.url };
+    }
     return { url: session.url };
   } catch (error) {
     return fail(error instanceof PaymentProviderError ? "provider_error" : "unexpected", error);

@@ -5,7 +5,7 @@ import { appSettings } from "~/server/db/schema";
 
 // The built-in test checkout signs its webhook events with a secret of its own, in Stripe's
 // `whsec_…` form. It is created once and kept in the database (not in memory or a file), so every
-// server of the site signs and verifies with the same one (DESIGN §2: servers keep no state).
+// server of the site signs and verifies with the same one (docs/architecture.md §1: servers keep no state).
 
 const KEY = "payments.test_webhook_secret";
 const cache = new WeakMap<Database, string>();

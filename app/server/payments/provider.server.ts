@@ -2,7 +2,7 @@ import type { Product } from "~/config/catalogue";
 import { getServerEnv } from "~/config/env.server";
 import type { PaymentProviderName, SubscriptionStatus } from "~/server/db/schema";
 
-// The one interface every payment provider implements (CONVENTIONS "Server-only code"): Stripe
+// The one interface every payment provider implements (docs/architecture.md §6 "Server-only code"): Stripe
 // when STRIPE_SECRET_KEY is set, otherwise the built-in test checkout. Routes and the rest of
 // payments/ call this interface, never an SDK. Both providers speak Stripe's object and event
 // shapes, so one set of readers (stripe-objects.server.ts) and one webhook handler serve both.
@@ -44,6 +44,10 @@ export interface CheckoutSessionInfo {
   paymentIntentId: string | null;
   invoiceId: string | null;
   created: Date;
+  /** The hosted payment page, while the session is open. */
+  url: string | null;
+  /** When the provider stops accepting payment for it (Stripe: 24 hours by default). */
+  expiresAt: Date | null;
 }
 
 export interface SubscriptionInfo {
@@ -68,13 +72,24 @@ export class PaymentProviderError extends Error {
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCustomer(user: PaymentUser): Promise<{ id: string }>;
-  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string | null }>;
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<{ id: string; url: string | null; expiresAt: Date | null }>;
   /** The session, or null if the provider has no session with that id. */
   retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /**
+   * Stops an open session from being paid (Stripe: POST /v1/checkout/sessions/{id}/expire).
+   * Returns the session as it now stands: expired, or complete if she paid it first; null if the
+   * provider has no such session.
+   */
+  expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null>;
+  /**
+   * Refunds in full what a paid session charged (for a subscription, its first invoice). Safe to
+   * repeat: a second call refunds nothing more and answers the same refund.
+   */
+  refundCheckoutSession(session: CheckoutSessionInfo, reason: "duplicate"): Promise<{ id: string; amount: number }>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   /** The customer's subscriptions that still bill or could bill again (not canceled / expired). */
   listLiveSubscriptions(customerId: string): Promise<SubscriptionInfo[]>;
-  /** Cancels at once (account deletion, DESIGN D10). */
+  /** Cancels at once (account deletion, docs/product.md §9.8). */
   cancelSubscription(id: string): Promise<void>;
   /** Where a member manages her subscriptions: Stripe's Customer Portal or the test equivalent. */
   createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
@@ -84,43 +99,17 @@ export interface PaymentProvider {
   webhookSecret(): Promise<string>;
 }
 
-// ─── Choosing the provider ──────────────────────────────────────────────────────────────────────
-
-const state = globalThis as typeof globalThis & { __paymentProvider?: PaymentProvider };
-
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test checkout. */
-export async function getPaymentProvider(): Promise<PaymentProvider> {
-  if (state.__paymentProvider) return state.__paymentProvider;
-  const env = getServerEnv();
-  let provider: PaymentProvider;
-  if (env.STRIPE_SECRET_KEY) {
-    const { StripeProvider } = await import("./stripe.server");
-    provider = new StripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
-  } else {
-    const { TestProvider } = await import("./test-provider.server");
-    provider = new TestProvider();
-  }
-  state.__paymentProvider ??= provider;
-  return state.__paymentProvider;
-}
-
-/** Installs a provider (integration tests: Stripe against the local stand-in), or forgets it. */
-export function setPaymentProviderForTests(provider: PaymentProvider | null): void {
-  if (provider) state.__paymentProvider = provider;
-  else delete state.__paymentProvider;
-}
-
 /** The site's public origin (SITE_URL), for the provider's redirect addresses. */
 export function siteOrigin(): string {
   return getServerEnv().SITE_ORIGIN;
 }
 
-/** `/payment-success?session_id={CHECKOUT_SESSION_ID}` on this site (SPEC §4). */
+/** `/payment-success?session_id={CHECKOUT_SESSION_ID}` on this site (docs/product.md §8). */
 export function successUrl(): string {
   return `${siteOrigin()}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
 }
 
-/** The product's checkout page with cancelled=true (SPEC §4). */
+/** The product's checkout page with cancelled=true (docs/product.md §8). */
 export function cancelUrl(product: Product): string {
   return `${siteOrigin()}${product.checkoutPath}?cancelled=true`;
 }

@@ -1,15 +1,19 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { getDb, type Queryable } from "~/server/db/client.server";
+import type { Queryable } from "~/server/db/client.server";
 import { purchases, type PaymentProviderName, type Purchase } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { existingUserId, findCatalogueProduct, productNameFor } from "./catalogue.server";
-import { getPaymentProvider, type CheckoutSessionInfo, type SubscriptionInfo } from "./provider.server";
+import type { CheckoutSessionInfo, SubscriptionInfo } from "./provider.server";
 import type { ChargeInfo, InvoiceInfo } from "./stripe-objects.server";
-import { applySubscriptionState, extendSubscriptionPeriod, findSubscription } from "./subscriptions.server";
+import { markSessionClosed } from "./checkout-sessions.server";
+import { enqueuePaymentsJob } from "./queue.server";
+import { queueRefundEmails, queueRenewalFailedEmails, queueRenewalReceipt, queueSaleEmails } from "./sale-emails.server";
+import { applySubscriptionState, claimOffer, extendSubscriptionPeriod, findSubscription } from "./subscriptions.server";
+import { countPurchase } from "~/server/ops/metrics.server";
 
-// Purchases (SPEC §3): one row per payment the provider confirmed. Recording is idempotent on the
+// Purchases (docs/product.md §13): one row per payment the provider confirmed. Recording is idempotent on the
 // checkout session id (unique), so the success page, a reload and the provider's webhook may all
-// record the same session and only one row exists (DESIGN D3). Renewals of a subscription are one
+// record the same session and only one row exists (docs/product.md §8.4). Renewals of a subscription are one
 // row per paid invoice after the first, keyed on the invoice id.
 
 /** Records a paid checkout session once; returns the purchase (new or already recorded). */
@@ -21,7 +25,7 @@ export async function recordCheckoutPurchase(
   if (!session.paid) throw new Error(`Checkout session ${session.id} is not paid`);
   const product = findCatalogueProduct(session.productKey);
   const productKey = session.productKey ?? "unknown";
-  await q
+  const inserted = await q
     .insert(purchases)
     .values({
       userId: await existingUserId(q, session.userId),
@@ -29,14 +33,16 @@ export async function recordCheckoutPurchase(
       productName: productNameFor(productKey),
       purchasedAt,
       stripeSessionId: session.id,
-      // What was actually charged (DESIGN D2); the catalogue price only if the provider omits it.
+      // What was actually charged (docs/product.md §8.5); the catalogue price only if the provider omits it.
       amountCents: session.amountTotal ?? product?.pricePence ?? 0,
       currency: session.currency ?? product?.currency ?? "gbp",
       paymentIntentId: session.paymentIntentId,
       invoiceId: session.invoiceId,
       subscriptionId: session.subscriptionId,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: purchases.id });
+  if (inserted.length > 0) countPurchase("checkout");
   const [row] = await q.select().from(purchases).where(eq(purchases.stripeSessionId, session.id));
   if (!row) throw new Error(`Checkout session ${session.id} conflicts with another purchase`);
   return row;
@@ -62,7 +68,7 @@ export async function recordPaidInvoice(q: Queryable, provider: PaymentProviderN
   if (invoice.amountPaid <= 0) return;
   const subscription = await findSubscription(q, invoice.subscriptionId);
   const productKey = invoice.productKey ?? subscription?.productKey ?? "unknown";
-  await q
+  const [renewal] = await q
     .insert(purchases)
     .values({
       userId: (await existingUserId(q, subscription?.userId)) ?? (await existingUserId(q, invoice.userId)),
@@ -77,8 +83,35 @@ export async function recordPaidInvoice(q: Queryable, provider: PaymentProviderN
       invoiceId: invoice.id,
       subscriptionId: invoice.subscriptionId,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  // Her renewal receipt (docs/product.md §18.4), with the renewal it reports.
+  if (renewal) {
+    countPurchase("renewal");
+    await queueRenewalReceipt(q, renewal, invoice.periodEnd);
+  }
   logger.info("payments: renewal recorded", { provider, invoiceId: invoice.id, subscriptionId: invoice.subscriptionId });
+}
+
+/**
+ * A subscription's payment failed (webhook invoice.payment_failed): she is asked to update her
+ * card and the coach is told, once per invoice however often the provider retries it
+ * (docs/product.md §18.3). The first payment failing is the checkout's concern, not a renewal's.
+ */
+export async function recordFailedInvoice(q: Queryable, invoice: InvoiceInfo, at: Date) {
+  if (!invoice.subscriptionId || invoice.billingReason === "subscription_create") return;
+  const subscription = await findSubscription(q, invoice.subscriptionId);
+  const productKey = invoice.productKey ?? subscription?.productKey ?? "unknown";
+  await queueRenewalFailedEmails(q, {
+    invoiceId: invoice.id,
+    userId: (await existingUserId(q, subscription?.userId)) ?? (await existingUserId(q, invoice.userId)),
+    productKey,
+    productName: productNameFor(productKey),
+    amountDuePence: invoice.amountDue,
+    currency: invoice.currency,
+    at,
+  });
+  logger.info("payments: renewal payment failed", { invoiceId: invoice.id, subscriptionId: invoice.subscriptionId });
 }
 
 /**
@@ -102,55 +135,71 @@ export async function recordRefund(q: Queryable, charge: ChargeInfo, invoiceId: 
       paymentIntentId: sql`coalesce(${purchases.paymentIntentId}, ${charge.paymentIntentId})`,
     })
     .where(match)
-    .returning({ id: purchases.id });
+    .returning();
+  // Her refund confirmation and the coach's notice, once per refunded amount (docs/product.md §18.4).
+  for (const row of rows) await queueRefundEmails(q, row, refundedAt);
   return rows.length > 0;
 }
 
-// ─── The success page ───────────────────────────────────────────────────────────────────────────
+// ─── A checkout completed ───────────────────────────────────────────────────────────────────────
 
-export type ConfirmCheckoutResult =
-  | { status: "recorded"; purchase: Purchase; subscription: SubscriptionInfo | null }
-  /** No such session, or it is another member's: the page says the same for both. */
-  | { status: "not_found" }
-  /** Hers, but not paid (declined, abandoned or still open): the product, to offer a retry. */
-  | { status: "unpaid"; productKey: string | null }
-  | { status: "error" };
-
-/** Checkout session ids as both providers make them. */
-const SESSION_ID = /^cs_[A-Za-z0-9_]{8,250}$/;
+export interface CompletedCheckout {
+  purchase: Purchase;
+  /** This payment started a second subscription to an offer she already had, not yet refunded. */
+  duplicatePending: boolean;
+}
 
 /**
- * /payment-success: asks the provider whether the session is paid and whose it is, and records
- * the purchase once if it is this member's and paid (DESIGN D3). Never trusts the address alone.
+ * Records a paid checkout session, from its webhook or the success page (whichever comes first;
+ * the other finds it recorded): the purchase, its subscription's state, the session closed, and
+ * for a monthly offer the check that she did not already have it (`claimOffer`, under a lock). A
+ * duplicate is marked on the purchase and a job queued to cancel and refund it; the caller tries
+ * that at once after the commit (`resolveDuplicateNow`). Call inside a transaction.
  */
-export async function confirmCheckoutSession(sessionId: string, userId: string): Promise<ConfirmCheckoutResult> {
-  if (!SESSION_ID.test(sessionId)) return { status: "not_found" };
-  const provider = await getPaymentProvider();
-  let session: CheckoutSessionInfo | null;
-  let subscription: SubscriptionInfo | null = null;
-  try {
-    session = await provider.retrieveCheckoutSession(sessionId);
-    if (!session || session.userId !== userId) {
-      if (session) logger.warn("payments: a member opened another member's checkout session", { sessionId, userId });
-      return { status: "not_found" };
-    }
-    if (!session.paid) return { status: "unpaid", productKey: session.productKey };
-    if (session.subscriptionId) subscription = await provider.retrieveSubscription(session.subscriptionId);
-  } catch (error) {
-    logger.error("payments: could not confirm a checkout session", { sessionId, error });
-    return { status: "error" };
+export async function recordCompletedCheckout(
+  tx: Queryable,
+  provider: PaymentProviderName,
+  session: CheckoutSessionInfo,
+  subscription: SubscriptionInfo | null,
+  options: { stateAt: Date; purchasedAt?: Date },
+): Promise<CompletedCheckout> {
+  const completed = await recordCheckoutOnce(tx, provider, session, subscription, options);
+  // Her receipt and the coach's notification, queued with the purchase: once, whoever records it
+  // (docs/product.md §18.2), and never for a duplicate, which is refunded instead.
+  await queueSaleEmails(tx, completed.purchase, subscription?.currentPeriodEnd ?? null);
+  return completed;
+}
+
+async function recordCheckoutOnce(
+  tx: Queryable,
+  provider: PaymentProviderName,
+  session: CheckoutSessionInfo,
+  subscription: SubscriptionInfo | null,
+  { stateAt, purchasedAt = new Date() }: { stateAt: Date; purchasedAt?: Date },
+): Promise<CompletedCheckout> {
+  // NOTE: the subscription before the purchase, in every payments transaction: both rows' triggers
+  // lock her profile, and taking the locks in one order keeps two transactions from deadlocking.
+  if (subscription) {
+    await applySubscriptionState(tx, provider, subscription, stateAt, { userId: session.userId, productKey: session.productKey });
   }
-  const paid = session;
-  const purchase = await getDb().transaction(async (tx) => {
-    const row = await recordCheckoutPurchase(tx, paid);
-    if (subscription) {
-      // Stamped with the session's creation: it fills a gap but never overrides a webhook's state.
-      await applySubscriptionState(tx, provider.name, subscription, paid.created, {
-        userId: paid.userId,
-        productKey: paid.productKey,
-      });
-    }
-    return row;
+  let purchase = await recordCheckoutPurchase(tx, session, purchasedAt);
+  await markSessionClosed(tx, session.id, "complete");
+  if (purchase.duplicateOfSubscriptionId) return { purchase, duplicatePending: purchase.duplicateResolvedAt === null };
+  if (!session.subscriptionId || !purchase.userId) return { purchase, duplicatePending: false };
+
+  const { duplicateOf } = await claimOffer(tx, { userId: purchase.userId, productKey: purchase.productKey, subscriptionId: session.subscriptionId });
+  if (!duplicateOf) return { purchase, duplicatePending: false };
+  [purchase] = (await tx
+    .update(purchases)
+    .set({ duplicateOfSubscriptionId: duplicateOf })
+    .where(eq(purchases.id, purchase.id))
+    .returning()) as [Purchase];
+  await enqueuePaymentsJob(tx, { kind: "resolve-duplicate", sessionId: session.id });
+  logger.warn("payments: a second subscription to an offer she already has; cancelling and refunding it", {
+    sessionId: session.id,
+    userId: purchase.userId,
+    productKey: purchase.productKey,
+    keptSubscriptionId: duplicateOf,
   });
-  return { status: "recorded", purchase, subscription };
+  return { purchase, duplicatePending: true };
 }

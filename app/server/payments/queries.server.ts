@@ -1,15 +1,16 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { purchases, subscriptions, type PurchaseStatus, type SubscriptionStatus } from "~/server/db/schema";
+import { NOT_RUNNING_STATUSES } from "./stripe-objects.server";
 
-// Reads for the account settings page (SPEC §2 Payment History; issue 5 "Account").
+// Reads for the account settings page (docs/product.md §9.7 Payment History, §8.6).
 
 export interface PurchaseListItem {
   id: string;
   productKey: string;
   productName: string;
   purchasedAt: Date;
-  /** The provider's checkout session id (or a renewal's invoice id): shown truncated (SPEC §9). */
+  /** The provider's checkout session id (or a renewal's invoice id): shown truncated (docs/product.md §14.5). */
   stripeSessionId: string;
   amountCents: number;
   currency: string;
@@ -18,7 +19,7 @@ export interface PurchaseListItem {
   refundedAt: Date | null;
 }
 
-/** The member's purchases, newest first (SPEC §7: purchases filtered by user, newest first). */
+/** The member's purchases, newest first (docs/product.md §9.7: purchases filtered by user, newest first). */
 export async function listPurchases(userId: string): Promise<PurchaseListItem[]> {
   return getDb()
     .select({
@@ -104,7 +105,7 @@ export async function findRunningSubscription(userId: string, productKey: string
       and(
         eq(subscriptions.userId, userId),
         eq(subscriptions.productKey, productKey),
-        notInArray(subscriptions.status, ["canceled", "incomplete", "incomplete_expired"]),
+        notInArray(subscriptions.status, NOT_RUNNING_STATUSES),
       ),
     )
     .limit(1);

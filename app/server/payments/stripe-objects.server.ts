@@ -56,6 +56,8 @@ export const CheckoutSessionSchema = z
     payment_intent: ref,
     invoice: ref,
     created: unixTime,
+    url: z.string().nullish(),
+    expires_at: unixTime.nullish(),
   })
   .loose();
 
@@ -75,6 +77,8 @@ export function readCheckoutSession(value: unknown): CheckoutSessionInfo {
     paymentIntentId: refId(s.payment_intent),
     invoiceId: refId(s.invoice),
     created: new Date(s.created * 1000),
+    url: s.url ?? null,
+    expiresAt: fromUnix(s.expires_at),
   };
 }
 
@@ -117,6 +121,16 @@ export function readSubscription(value: unknown): SubscriptionInfo {
   };
 }
 
+/**
+ * Statuses of a subscription that gives her nothing (yet or any more): one in any other status
+ * is running, so a second one to the same offer would bill her twice.
+ */
+export const NOT_RUNNING_STATUSES: SubscriptionStatus[] = ["canceled", "incomplete", "incomplete_expired"];
+
+export function isRunningSubscriptionStatus(status: string): boolean {
+  return !(NOT_RUNNING_STATUSES as string[]).includes(status);
+}
+
 /** Subscriptions that may still take money: everything but canceled and incomplete_expired. */
 export function isLiveSubscriptionStatus(status: string): boolean {
   return status !== "canceled" && status !== "incomplete_expired";
@@ -131,6 +145,7 @@ export const InvoiceSchema = z
     customer: ref,
     billing_reason: z.string().nullish(),
     amount_paid: z.number().int(),
+    amount_due: z.number().int().nullish(),
     currency: z.string(),
     status: z.string().nullish(),
     created: unixTime,
@@ -172,6 +187,8 @@ export interface InvoiceInfo {
   productKey: string | null;
   billingReason: string | null;
   amountPaid: number;
+  /** What the invoice asks for (a failed payment's amount). */
+  amountDue: number;
   currency: string;
   paymentIntentId: string | null;
   /** The end of the period this invoice paid for. */
@@ -193,6 +210,7 @@ export function readInvoice(value: unknown): InvoiceInfo {
     productKey: details?.metadata?.productKey ?? lineMeta?.productKey ?? null,
     billingReason: inv.billing_reason ?? null,
     amountPaid: inv.amount_paid,
+    amountDue: inv.amount_due ?? inv.amount_paid,
     currency: inv.currency.toLowerCase(),
     paymentIntentId: refId(inv.payment_intent),
     periodEnd: lineEnds.length > 0 ? new Date(Math.max(...lineEnds) * 1000) : null,

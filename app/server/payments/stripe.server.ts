@@ -100,7 +100,46 @@ export class StripeProvider implements PaymentProvider {
         cancel_url: cancelUrl,
       }),
     );
-    return { id: session.id, url: session.url };
+    return { id: session.id, url: session.url, expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null };
+  }
+
+  async expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
+    try {
+      return readCheckoutSession(await this.stripe.checkout.sessions.expire(id, {}, { idempotencyKey: `expire-${id}` }));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      // Stripe refuses to expire a session that is no longer open (paid, or expired already):
+      // what matters is how it stands now.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const current = await this.retrieveCheckoutSession(id);
+        if (current && current.status !== "open") return current;
+      }
+      return call("expire checkout session", () => Promise.reject(error));
+    }
+  }
+
+  async refundCheckoutSession(session: CheckoutSessionInfo, reason: "duplicate") {
+    const paymentIntent = session.paymentIntentId ?? (session.invoiceId ? await this.#invoicePaymentIntent(session.invoiceId) : null);
+    if (!paymentIntent) throw new PaymentProviderError(`Stripe: no payment to refund for checkout session ${session.id}`);
+    const refund = await call("refund", () =>
+      this.stripe.refunds.create(
+        { payment_intent: paymentIntent, reason, metadata: { checkoutSessionId: session.id, ...(session.userId ? { userId: session.userId } : {}) } },
+        // NOTE: the same key for every attempt, so a retry after a lost answer never refunds twice.
+        { idempotencyKey: `refund-${reason}-${session.id}` },
+      ),
+    );
+    return { id: refund.id, amount: refund.amount };
+  }
+
+  /** The payment intent that paid an invoice (API 2025-03-31 on: through the invoice's payments). */
+  async #invoicePaymentIntent(invoiceId: string): Promise<string | null> {
+    const list = await call("list invoice payments", () => this.stripe.invoicePayments.list({ invoice: invoiceId, limit: 10 }));
+    for (const payment of list.data) {
+      if (payment.status !== "paid") continue;
+      const intent = payment.payment?.payment_intent;
+      if (intent) return typeof intent === "string" ? intent : intent.id;
+    }
+    return null;
   }
 
   async retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
@@ -138,6 +177,11 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       // Already gone at Stripe: nothing left to cancel.
       if (isMissing(error)) return;
+      // Stripe refuses to cancel a canceled subscription: done already (a retry, or both sides).
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        const current = await this.retrieveSubscription(id);
+        if (current?.status === "canceled") return;
+      }
       await call("cancel subscription", () => Promise.reject(error));
     }
   }

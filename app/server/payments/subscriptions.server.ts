@@ -1,13 +1,20 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { getDb, type Queryable } from "~/server/db/client.server";
-import { paymentCustomers, subscriptions, type PaymentProviderName, type Subscription } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { and, asc, eq, inArray, isNotNull, ne, notExists, notInArray, sql } from "drizzle-orm";
+import type { Queryable } from "~/server/db/client.server";
+import {
+  paymentCustomers,
+  purchases,
+  subscriptionClaims,
+  subscriptions,
+  type PaymentProviderName,
+  type Subscription,
+} from "~/server/db/schema";
 import { existingUserId, productNameFor } from "./catalogue.server";
-import { getPaymentProvider, type SubscriptionInfo } from "./provider.server";
-import { isLiveSubscriptionStatus } from "./stripe-objects.server";
+import type { SubscriptionInfo } from "./provider.server";
+import { queueSubscriptionEndEmails } from "./sale-emails.server";
+import { isRunningSubscriptionStatus, NOT_RUNNING_STATUSES } from "./stripe-objects.server";
 
 // The subscriptions table mirrors what the provider says about a member's monthly offers
-// (DESIGN D3a). Each write carries the time the provider produced that state; an older state
+// (docs/product.md §8.4). Each write carries the time the provider produced that state; an older state
 // never overwrites a newer one, and a canceled subscription never comes back to life, so
 // webhook events may arrive late, twice or out of order.
 
@@ -42,6 +49,11 @@ export async function applySubscriptionState(
     (await existingUserId(q, info.userId)) ??
     (await existingUserId(q, fallbacks.userId)) ??
     (await userIdForCustomer(q, provider, info.customerId));
+  const [before] = await q
+    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, info.id))
+    .limit(1);
   const rows = await q
     .insert(subscriptions)
     .values({
@@ -69,11 +81,116 @@ export async function applySubscriptionState(
         providerCustomerId: sql`coalesce(${subscriptions.providerCustomerId}, excluded.provider_customer_id)`,
         updatedAt: new Date(),
       },
-      // NOTE: the guard of DESIGN D3a: never older than what we have, never out of 'canceled'.
+      // NOTE: the guard of docs/product.md §8.4: never older than what we have, never out of 'canceled'.
       setWhere: sql`${subscriptions.stateAt} <= excluded.state_at and (${subscriptions.status} <> 'canceled' or excluded.status = 'canceled')`,
     })
     .returning({ id: subscriptions.id });
+  // A subscription that has ended no longer holds its offer: she may buy it again.
+  if (!isRunningSubscriptionStatus(info.status)) await releaseEndedClaim(q, info.id);
+  if (rows.length > 0 && before) {
+    // She asked to cancel (access to the period's end), or it has ended: told once each
+    // (docs/product.md §18.3, §18.4). A state seen before, or an older one, tells nobody.
+    const ended = info.status === "canceled" && before.status !== "canceled";
+    const cancelling = !ended && info.cancelAtPeriodEnd && !before.cancelAtPeriodEnd && isRunningSubscriptionStatus(info.status);
+    if (ended || cancelling) {
+      await queueSubscriptionEndEmails(q, {
+        providerSubscriptionId: info.id,
+        userId,
+        productKey,
+        productName: productNameFor(productKey),
+        kind: ended ? "ended" : "cancelled",
+        accessEndsAt: info.currentPeriodEnd,
+        at: stateAt,
+      });
+    }
+  }
   return rows.length > 0;
+}
+
+// ─── One running subscription per offer per member ──────────────────────────────────────────────
+
+/** Removes the offer's claim of a subscription, if the stored subscription has indeed ended. */
+async function releaseEndedClaim(q: Queryable, providerSubscriptionId: string) {
+  await q.delete(subscriptionClaims).where(
+    and(
+      eq(subscriptionClaims.providerSubscriptionId, providerSubscriptionId),
+      inArray(
+        subscriptionClaims.providerSubscriptionId,
+        q
+          .select({ id: subscriptions.providerSubscriptionId })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.providerSubscriptionId, providerSubscriptionId), inArray(subscriptions.status, NOT_RUNNING_STATUSES))),
+      ),
+    ),
+  );
+}
+
+/** Whether the subscription is stored as running. */
+async function isRunning(q: Queryable, providerSubscriptionId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  return row ? isRunningSubscriptionStatus(row.status) : false;
+}
+
+/**
+ * A paid checkout completed with this subscription: claims the offer for it, or finds that she
+ * already holds the offer through another running subscription, which makes this one a duplicate
+ * to cancel and refund. Call it inside the transaction that records the completion, after the
+ * subscription's state is stored.
+ *
+ * NOTE: the claim row is the lock. Its primary key (user, offer) makes a second payment completing
+ * at the same moment wait on the first one's insert, or on the row lock the no-op update takes,
+ * until the first commits; its next statements then see the first's subscription (PostgreSQL,
+ * READ COMMITTED). PGlite runs one transaction at a time.
+ */
+export async function claimOffer(
+  q: Queryable,
+  { userId, productKey, subscriptionId }: { userId: string; productKey: string; subscriptionId: string },
+): Promise<{ duplicateOf: string | null }> {
+  if (!(await isRunning(q, subscriptionId))) return { duplicateOf: null };
+  const [claim] = await q
+    .insert(subscriptionClaims)
+    .values({ userId, productKey, providerSubscriptionId: subscriptionId })
+    .onConflictDoUpdate({
+      target: [subscriptionClaims.userId, subscriptionClaims.productKey],
+      set: { providerSubscriptionId: sql`${subscriptionClaims.providerSubscriptionId}` },
+    })
+    .returning({ holder: subscriptionClaims.providerSubscriptionId });
+  const holder = claim!.holder;
+  if (holder !== subscriptionId && (await isRunning(q, holder))) return { duplicateOf: holder };
+
+  // Hers now, unless another running subscription of hers to the offer is already there (one
+  // bought before this rule, or whose own completion has not reached us yet): that one stays.
+  // Duplicates waiting for their refund do not count.
+  const [other] = await q
+    .select({ id: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.productKey, productKey),
+        ne(subscriptions.providerSubscriptionId, subscriptionId),
+        notInArray(subscriptions.status, NOT_RUNNING_STATUSES),
+        notExists(
+          q
+            .select({ one: sql`1` })
+            .from(purchases)
+            .where(and(eq(purchases.subscriptionId, subscriptions.providerSubscriptionId), isNotNull(purchases.duplicateOfSubscriptionId))),
+        ),
+      ),
+    )
+    .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id))
+    .limit(1);
+  const keep = other?.id ?? subscriptionId;
+  if (keep !== holder) {
+    await q
+      .update(subscriptionClaims)
+      .set({ providerSubscriptionId: keep, claimedAt: new Date() })
+      .where(and(eq(subscriptionClaims.userId, userId), eq(subscriptionClaims.productKey, productKey)));
+  }
+  return { duplicateOf: keep === subscriptionId ? null : keep };
 }
 
 /** A renewal moved the period on: only ever forwards, never for a canceled subscription. */
@@ -93,61 +210,4 @@ export async function findSubscription(q: Queryable, providerSubscriptionId: str
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
   return row ?? null;
-}
-
-/**
- * Cancels, at once, every subscription of the member that could still bill her: those the
- * provider lists for her customer and those we hold. For account deletion (DESIGN D10), by the
- * member or an admin, before the account is removed.
- *
- * NOTE: call it outside any database transaction: it talks to the provider and (with the test
- * provider) delivers webhook events that write to the database themselves.
- * Throws if the provider cannot be reached, so the deletion can stop rather than leave her billed.
- */
-export async function cancelActiveSubscriptions(userId: string): Promise<{ canceled: string[] }> {
-  const provider = await getPaymentProvider();
-  const db = getDb();
-  const [customer] = await db
-    .select({ customerId: paymentCustomers.customerId })
-    .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider.name)));
-  const ours = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.provider, provider.name)));
-
-  const ids = new Set(ours.filter((s) => isLiveSubscriptionStatus(s.status)).map((s) => s.providerSubscriptionId));
-  if (customer) for (const sub of await provider.listLiveSubscriptions(customer.customerId)) ids.add(sub.id);
-
-  const canceled: string[] = [];
-  for (const id of ids) {
-    await provider.cancelSubscription(id);
-    canceled.push(id);
-  }
-  if (canceled.length > 0) {
-    // The provider's customer.subscription.deleted events will say the same; the account may be
-    // gone by then, so the rows are brought up to date now.
-    const now = new Date();
-    await db
-      .update(subscriptions)
-      .set({ status: "canceled", canceledAt: now, cancelAtPeriodEnd: false, stateAt: now, updatedAt: now })
-      .where(and(inArray(subscriptions.providerSubscriptionId, canceled), ne(subscriptions.status, "canceled")));
-    logger.info("payments: subscriptions cancelled for account deletion", { userId, count: canceled.length });
-  }
-  return { canceled };
-}
-
-/**
- * Where the member manages her subscriptions: a Stripe Customer Portal session, or the test
- * provider's page. Null when she has never bought anything (no customer at the provider).
- */
-export async function billingPortalUrl(userId: string, returnUrl: string): Promise<string | null> {
-  const provider = await getPaymentProvider();
-  const [customer] = await getDb()
-    .select({ customerId: paymentCustomers.customerId })
-    .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider.name)));
-  if (!customer) return null;
-  const { url } = await provider.createBillingPortalSession({ customerId: customer.customerId, returnUrl });
-  return url;
 }

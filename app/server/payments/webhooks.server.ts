@@ -3,8 +3,10 @@ import Stripe from "stripe";
 import { getDb, type Transaction } from "~/server/db/client.server";
 import { purchases, webhookEvents, type PaymentProviderName } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { getPaymentProvider, type PaymentProvider, type SubscriptionInfo } from "./provider.server";
-import { recordCheckoutPurchase, recordPaidInvoice, recordRefund } from "./purchases.server";
+import type { PaymentProvider, SubscriptionInfo } from "./provider.server";
+import { markSessionClosed } from "./checkout-sessions.server";
+import { resolveDuplicateNow } from "./duplicates.server";
+import { recordCompletedCheckout, recordFailedInvoice, recordPaidInvoice, recordRefund } from "./purchases.server";
 import {
   readCharge,
   readCheckoutSession,
@@ -14,11 +16,12 @@ import {
   type StripeEventEnvelope,
 } from "./stripe-objects.server";
 import { applySubscriptionState } from "./subscriptions.server";
+import { paymentsTransaction } from "./transaction.server";
 
 // POST /api/payments/webhook: Stripe's webhooks, or the test checkout's, which are signed and
 // shaped the same. The signature is checked on the raw body (Stripe's `t=…,v1=…` HMAC-SHA256,
 // at most five minutes old); each event is stored by its id and processed once, in one
-// transaction with its effects (DESIGN D3a). A repeat is acknowledged and changes nothing.
+// transaction with its effects (docs/product.md §8.4). A repeat is acknowledged and changes nothing.
 
 /** Stripe's default tolerance: a signature older than this is refused (replay protection). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -28,7 +31,11 @@ const json = (body: unknown, status: number) =>
 
 export type WebhookOutcome = "processed" | "duplicate";
 
-export async function handleWebhookRequest(request: Request): Promise<Response> {
+/**
+ * Handles one webhook request. `getProvider` gives the provider in use (the registry's, passed by
+ * the route; the test provider passes itself), so this module never imports the registry.
+ */
+export async function handleWebhookRequest(request: Request, getProvider: () => Promise<PaymentProvider>): Promise<Response> {
   if (request.method !== "POST") {
     return new Response("Method Not Allowed", { status: 405, headers: { allow: "POST" } });
   }
@@ -39,7 +46,7 @@ export async function handleWebhookRequest(request: Request): Promise<Response> 
   let provider: PaymentProvider;
   let secret: string;
   try {
-    provider = await getPaymentProvider();
+    provider = await getProvider();
     secret = await provider.webhookSecret();
   } catch (error) {
     logger.error("payments: webhook secret unavailable", { error });
@@ -97,7 +104,12 @@ async function prepare(provider: PaymentProvider, event: StripeEventEnvelope): P
   }
 }
 
-async function apply(tx: Transaction, provider: PaymentProviderName, event: StripeEventEnvelope, prepared: Prepared) {
+/** What is left to do once the event's transaction has committed: duplicates to refund at once. */
+interface AfterCommit {
+  duplicateSessions: string[];
+}
+
+async function apply(tx: Transaction, provider: PaymentProviderName, event: StripeEventEnvelope, prepared: Prepared, after: AfterCommit) {
   const object = event.data.object;
   const created = new Date(event.created * 1000);
   switch (event.type) {
@@ -105,15 +117,16 @@ async function apply(tx: Transaction, provider: PaymentProviderName, event: Stri
     case "checkout.session.async_payment_succeeded": {
       const session = readCheckoutSession(object);
       if (!session.paid) return; // e.g. a bank debit still pending: its async_payment_succeeded records it
-      await recordCheckoutPurchase(tx, session, created);
-      if (prepared.subscription) {
-        await applySubscriptionState(tx, provider, prepared.subscription, created, {
-          userId: session.userId,
-          productKey: session.productKey,
-        });
-      }
+      const completed = await recordCompletedCheckout(tx, provider, session, prepared.subscription ?? null, {
+        stateAt: created,
+        purchasedAt: created,
+      });
+      if (completed.duplicatePending) after.duplicateSessions.push(session.id);
       return;
     }
+    case "checkout.session.expired":
+      await markSessionClosed(tx, readCheckoutSession(object).id, "expired", created);
+      return;
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.deleted":
@@ -126,6 +139,9 @@ async function apply(tx: Transaction, provider: PaymentProviderName, event: Stri
     }
     case "invoice.paid":
       await recordPaidInvoice(tx, provider, readInvoice(object));
+      return;
+    case "invoice.payment_failed":
+      await recordFailedInvoice(tx, readInvoice(object), created);
       return;
     case "charge.refunded": {
       const charge = readCharge(object);
@@ -145,7 +161,9 @@ export async function processWebhookEvent(provider: PaymentProvider, event: Stri
   const [seen] = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id));
   if (seen) return "duplicate";
   const prepared = await prepare(provider, event);
-  return db.transaction(async (tx) => {
+  let after: AfterCommit = { duplicateSessions: [] };
+  const outcome = await paymentsTransaction(async (tx): Promise<WebhookOutcome> => {
+    after = { duplicateSessions: [] }; // afresh if the transaction is run again
     const now = new Date();
     // NOTE: the insert is the lock: a second delivery racing this one waits on the primary key
     // and then finds the event already there.
@@ -163,7 +181,11 @@ export async function processWebhookEvent(provider: PaymentProvider, event: Stri
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id });
     if (inserted.length === 0) return "duplicate";
-    await apply(tx, provider.name, event, prepared);
+    await apply(tx, provider.name, event, prepared, after);
     return "processed";
   });
+  // NOTE: outside the transaction: it calls the provider (and the test provider's events write to
+  // the database themselves). A failure is retried by the job queued with the finding.
+  for (const sessionId of after.duplicateSessions) await resolveDuplicateNow(provider, sessionId);
+  return outcome;
 }

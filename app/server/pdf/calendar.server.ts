@@ -17,7 +17,7 @@ import {
   type TextStyle,
 } from "./layout.server";
 
-// The free 28-day workout calendar (SPEC §2 Home, DESIGN D15): four pages of A4 landscape.
+// The free 28-day workout calendar (docs/product.md §4.10): four pages of A4 landscape.
 //   1. the 4 × 7 calendar to pin on the fridge, a tick box a day;
 //   2. the two strength sessions with their week-by-week progression, walks and mobility;
 //   3. each exercise explained, with an easier and a harder option;

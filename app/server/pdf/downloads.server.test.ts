@@ -1,13 +1,13 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSiteConfig, resetConfigForTests } from "~/config/env.server";
+import { loadSiteConfig, reloadConfig } from "~/config/env.server";
 import { CALENDAR_FILE, EXERCISES, PLAN, renderCalendarPdf } from "./calendar.server";
-import { DOWNLOAD_FILES, getDownload, resetDownloadsForTests } from "./downloads.server";
+import { DOWNLOAD_FILES, getDownload, resetDownloads } from "./downloads.server";
 import { GUIDE_FILE, guideSections, renderGuidePdf } from "./guide.server";
 import { A4_LANDSCAPE, A4_PORTRAIT, type PdfSite } from "./layout.server";
 import { extractPdfPlainText, extractPdfText } from "./pdf-text.server";
 
-// DESIGN D15: the two free PDFs, checked the way a reader meets them: they open, have the
+// docs/product.md §4.10: the two free PDFs, checked the way a reader meets them: they open, have the
 // expected pages at A4, carry their metadata, say what they should, and name the coach from the
 // configuration.
 
@@ -241,13 +241,13 @@ describe("getDownload", () => {
     delete process.env.COACH_NAME;
     delete process.env.BUSINESS_NAME;
     delete process.env.CONTACT_EMAIL;
-    resetConfigForTests();
-    resetDownloadsForTests();
+    reloadConfig();
+    resetDownloads();
   });
   afterAll(() => {
     process.env = saved;
-    resetConfigForTests();
-    resetDownloadsForTests();
+    reloadConfig();
+    resetDownloads();
   });
 
   it("renders each download once per process and keeps it", async () => {

@@ -4,7 +4,7 @@ import { CALENDAR_FILE, renderCalendarPdf } from "./calendar.server";
 import { GUIDE_FILE, renderGuidePdf } from "./guide.server";
 import { CONTENT_DATE, type PdfSite } from "./layout.server";
 
-// The free downloads of DESIGN D15, served at /downloads/<file>. Each PDF is generated once per
+// The free downloads of docs/product.md §4.10, served at /downloads/<file>. Each PDF is generated once per
 // process from the configuration (which does not change while the server runs) and kept in
 // memory: a few tens of kilobytes each.
 
@@ -56,7 +56,8 @@ export function getDownload(file: string): Promise<RenderedDownload> | null {
   return rendered;
 }
 
-export function resetDownloadsForTests() {
+/** Forgets the generated PDFs, so the next request draws them from the configuration in force. */
+export function resetDownloads() {
   delete store.__pdfDownloads;
 }
 

@@ -22,7 +22,7 @@ import {
   type TextStyle,
 } from "./layout.server";
 
-// The free menopause strength guide (SPEC §2 Home lead capture, DESIGN D15): A4 portrait, a cover
+// The free menopause strength guide (docs/product.md §4.10): A4 portrait, a cover
 // with the contents, then seven sections that flow from page to page. Everything about the coach
 // (name, business, site, email, offers) comes from the configuration.
 

@@ -17,7 +17,7 @@ import {
   type RGB,
 } from "pdf-lib";
 
-// A small layout kit over pdf-lib for the downloads (DESIGN D15): A4 pages, the site's colours,
+// A small layout kit over pdf-lib for the downloads (docs/product.md §4.10): A4 pages, the site's colours,
 // the brand mark, wrapped rich text, boxes, tables and page footers. Coordinates in this file are
 // measured from the TOP of the page (as on screen); the helpers turn them into PDF coordinates.
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadSiteConfig } from "~/config/env.server";
 import { applyOverrides, settingsVersionOf, type OverrideRow } from "./effective-config.server";
 
-// The overlay of the admin's overrides on the installed configuration (DESIGN D1), without a
+// The overlay of the admin's overrides on the installed configuration (docs/product.md §5.1), without a
 // database: the memo and the database reads are in tests/integration/offers-config.test.ts.
 
 const installed = loadSiteConfig({});

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createHash } from "node:crypto";
 import { asc, like } from "drizzle-orm";
 import { getSiteConfig } from "~/config/env.server";
@@ -6,7 +7,7 @@ import { getDb, type Queryable } from "~/server/db/client.server";
 import { appSettings } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 
-// The configuration every page, checkout and the payment provider use (DESIGN D1): the installed
+// The configuration every page, checkout and the payment provider use (docs/product.md §5.1): the installed
 // configuration (defaults + environment) with the admin's run-time overrides from app_settings
 // laid over it: a price per product (pence) and the next cohort's start. The result goes
 // through the same schema as the installed configuration; a stored value the schema refuses is
@@ -223,9 +224,25 @@ export async function getSettingsVersion(): Promise<string> {
   return reader().getVersion();
 }
 
-/** After this server changed an override: every later request sees it at once. */
+const SETTINGS_CHANGED = "settings-changed";
+
+/**
+ * After this server changed an override: every later request sees it at once, in this process
+ * and, with several processes (WEB_CONCURRENCY, docs/decisions/202), in its siblings, told
+ * through the cluster's primary. (Other servers on the same PostgreSQL read it within
+ * REFRESH_INTERVAL_MS.)
+ */
 export function invalidateEffectiveSiteConfig(): void {
   reader().invalidate();
+  if (cluster.isWorker) process.send?.({ kind: "site:broadcast", event: SETTINGS_CHANGED });
+}
+
+const listening = globalThis as typeof globalThis & { __settingsBroadcastListener?: boolean };
+if (cluster.isWorker && !listening.__settingsBroadcastListener) {
+  listening.__settingsBroadcastListener = true;
+  process.on("message", (message: { kind?: unknown; event?: unknown } | null) => {
+    if (message?.kind === "site:broadcast" && message.event === SETTINGS_CHANGED) reader().invalidate();
+  });
 }
 
 /** The last reading, without a query (see EffectiveConfigReader.peek). */

@@ -9,7 +9,7 @@ export function assertStorageKey(key: string): void {
   }
 }
 
-/** The key of a profile picture (SPEC §3): profile-pictures/<user id>/<timestamp>.<extension>. */
+/** The key of a profile picture (docs/product.md §13): profile-pictures/<user id>/<timestamp>.<extension>. */
 export function profilePictureKey(userId: string, extension: string, now: Date = new Date()): string {
   const key = `profile-pictures/${userId}/${now.getTime()}.${extension.replace(/^\./, "").toLowerCase()}`;
   assertStorageKey(key);

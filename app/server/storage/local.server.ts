@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { getServerEnv } from "~/config/env.server";
-import type { FileStorage } from "./index.server";
+import type { FileStorage } from "./file-storage.server";
 import { assertStorageKey } from "./keys.server";
 
 // The default backend: files under DATA_DIR/uploads/<key>, served at /uploads/<key> by the

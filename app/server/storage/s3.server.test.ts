@@ -6,7 +6,7 @@ import { createS3Storage, s3ConfigFromEnv, S3_DEFAULT_REGION } from "./s3.server
 // Configuration only; the backend's calls are tested against the S3 stand-in
 // (tests/integration/storage-s3.test.ts).
 
-// The SDK warns once per process that its 2027 releases will need Node 22 (DESIGN §5: Node 20).
+// The SDK warns once per process that its 2027 releases will need Node 22 (docs/architecture.md §7: Node 20).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
 const env = (values: Record<string, string>) => loadServerEnv({ NODE_ENV: "test", ...values });

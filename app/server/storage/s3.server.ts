@@ -8,10 +8,10 @@ import {
 } from "@aws-sdk/client-s3";
 import { getServerEnv, type ServerEnv } from "~/config/env.server";
 import { ConfigError } from "~/config/site";
-import type { FileStorage } from "./index.server";
+import type { FileStorage } from "./file-storage.server";
 import { assertStorageKey } from "./keys.server";
 
-// The production backend (DESIGN §2): an S3 bucket, or any S3-compatible service (Cloudflare R2,
+// The production backend (docs/architecture.md §1): an S3 bucket, or any S3-compatible service (Cloudflare R2,
 // Backblaze B2, MinIO, DigitalOcean Spaces…) through S3_ENDPOINT, with the real AWS SDK v3.
 // Every server of a load-balanced deployment sees the same files. Decisions:
 // docs/decisions/051-s3-storage-backend.md.
@@ -19,7 +19,7 @@ import { assertStorageKey } from "./keys.server";
 export const S3_DEFAULT_REGION = "eu-west-2";
 
 /**
- * Keys are unique per upload (SPEC §3: a timestamp in every name), so an object never changes
+ * Keys are unique per upload (docs/product.md §13: a timestamp in every name), so an object never changes
  * once written and browsers and CDNs may keep it for a year.
  */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";

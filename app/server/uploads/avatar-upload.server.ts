@@ -1,13 +1,17 @@
 import sharp, { type SharpOptions } from "sharp";
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from "~/validation/settings";
 
-// Server-side processing of a profile picture (issue 3, item 5; SPEC §5 "Account settings"). The
+// Server-side processing of a profile picture (decision 050; docs/product.md §7.9, §11.6). The
 // browser's file name and declared type are never trusted: the real type comes from the bytes, and
 // every accepted image is decoded and re-encoded by sharp, which drops all metadata (EXIF with its
 // GPS position, XMP, IPTC, ICC profiles, comments) and anything hidden after the image data.
 // Decisions: docs/decisions/050-avatar-upload-processing.md.
 
 export { AVATAR_MAX_BYTES };
+
+// Each avatar is decoded once: libvips's operation cache would only keep decoded images (tens of
+// megabytes each) in memory after the upload is done.
+sharp.cache(false);
 
 /**
  * The most a route should read of a multipart avatar upload: the 5 MB file plus room for the

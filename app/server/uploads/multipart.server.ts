@@ -1,6 +1,6 @@
 // Reads a multipart (or urlencoded) form from a request without ever holding more than a set
 // number of bytes: request.formData() on its own would buffer a body of any size, so one huge
-// upload could exhaust the server's memory (issue 3, item 5).
+// upload could exhaust the server's memory (decision 050).
 
 export type LimitedFormResult =
   | { ok: true; form: FormData }

@@ -6,7 +6,7 @@ import { getStorage } from "~/server/storage/index.server";
 import { assertStorageKey } from "~/server/storage/keys.server";
 import { localUploadsDir } from "~/server/storage/local.server";
 
-// Serves the local storage backend's files at /uploads/<key> (issue 3, item 7). Only files the
+// Serves the local storage backend's files at /uploads/<key> (decision 052). Only files the
 // site wrote can be reached: the key must pass the storage key rule, its extension must be one
 // of the image types below, and the resolved file (after following any symlink) must still be
 // inside DATA_DIR/uploads. Everything else is a plain 404. Decisions:
@@ -18,7 +18,7 @@ export const UPLOAD_CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
   gif: "image/gif",
   webp: "image/webp",
-  // The generated initials avatars (SPEC §3).
+  // The generated initials avatars (docs/product.md §7.9).
   svg: "image/svg+xml",
 };
 

@@ -1,6 +1,6 @@
 import { useMatches, type UIMatch } from "react-router";
 
-// Public pages without React in the browser (issue 4; decision 170). Most public pages show the
+// Public pages without React in the browser (decision 170). Most public pages show the
 // same thing to every visitor and need only a little behaviour: a menu, a dialog, a countdown, a
 // carousel, FAQ answers that open and forms that post. On those pages the server renders the
 // whole page with React and the browser gets one small script (app/islands/islands.ts) that adds

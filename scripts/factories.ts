@@ -18,8 +18,8 @@ import {
   type User,
 } from "~/server/db/schema";
 
-// Realistic fake members for tests and the demo seed (CONVENTIONS "Tests": each test creates what
-// it needs). Users are written in Better Auth's own shape, with passwords hashed by Better Auth's
+// Realistic fake members for tests and the demo seed (docs/architecture.md §6 "Tests": each test
+// creates what it needs). Kept in scripts/ so that the seed script imports nothing from tests/. Users are written in Better Auth's own shape, with passwords hashed by Better Auth's
 // hashPassword, so a seeded member can really sign in. No faker dependency: a few word lists and a
 // small seeded random generator are enough.
 
@@ -148,7 +148,7 @@ export function buildMember(overrides: Partial<MemberData> = {}): MemberData {
     lastName,
     email: overrides.email ?? fakeEmail(firstName, lastName),
     phone: overrides.phone !== undefined ? overrides.phone : chance(0.6) ? fakePhone() : null,
-    // SPEC §9: 'direct', or the name of the offer whose page the member signed up from.
+    // docs/product.md §7.2: 'direct', or the name of the offer whose page the member signed up from.
     signupSource: overrides.signupSource ?? (chance(0.6) ? "direct" : pick(catalogue).name),
     createdAt: overrides.createdAt ?? new Date(Date.now() - int(1, 365) * DAY_MS - int(0, DAY_MS)),
   };
@@ -156,7 +156,7 @@ export function buildMember(overrides: Partial<MemberData> = {}): MemberData {
 
 // ─── Passwords ──────────────────────────────────────────────────────────────────────────────────
 
-/** Meets the sign-up rules (SPEC §5): 8+ characters, upper case, lower case and a digit. */
+/** Meets the sign-up rules (docs/product.md §11.3): 8+ characters, upper case, lower case and a digit. */
 export const DEFAULT_TEST_PASSWORD = "LiftHeavy2025";
 
 const hashCache = new Map<string, Promise<string>>();
@@ -177,7 +177,7 @@ export function passwordHash(password: string): Promise<string> {
 
 // ─── Catalogue ──────────────────────────────────────────────────────────────────────────────────
 
-/** The products and prices the site is configured with (DESIGN D1), read from the environment. */
+/** The products and prices the site is configured with (docs/product.md §5.1), read from the environment. */
 export function catalogueProducts(): Product[] {
   return loadSiteConfig().catalogue;
 }

@@ -1,7 +1,7 @@
 import type { PublicSiteConfig } from "~/config/public";
 
-// The booking embed's constants (DESIGN D13), without React: for the component
-// (booking-embed.tsx) and the islands script that loads Cal's embed (app/islands/booking.ts).
+// The booking embed's constants (docs/product.md §4.8), without React: for the component
+// (components/booking-embed.tsx), the islands script that loads Cal's embed (app/islands/booking.ts) and the security headers.
 
 /** Cal.com's embed loader, from its official origin. */
 export const CAL_EMBED_SCRIPT = "https://app.cal.com/embed/embed.js";

@@ -1,0 +1,156 @@
+import { Form, Link } from "react-router";
+import type { SalesFilter, SalesPage, SaleRow, SaleStatus } from "~/server/admin/sales.server";
+import { Badge, type BadgeVariant } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formatLongDate, formatMoney } from "~/utils/format";
+import { DownloadIcon } from "./admin-icons";
+import { PageLinks } from "./page-links";
+
+// docs/product.md §10.11 Sales tab: every payment, newest first, filtered by product and status
+// with a GET form (the filter is in the URL, so it works before JavaScript loads and each view has
+// an address), fifty to a page, the filter's totals, and the same list as CSV.
+
+const number = new Intl.NumberFormat("en-GB");
+const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
+
+/** Each status as the coach reads it, and its badge's colour. */
+const SALE_STATUS_BADGES: Record<SaleStatus, { label: string; variant: BadgeVariant }> = {
+  paid: { label: "Paid", variant: "success" },
+  active: { label: "Active", variant: "success" },
+  // The badge says the date: 'Cancels on 5 January 2025'.
+  cancelling: { label: "Cancels at period end", variant: "warning" },
+  past_due: { label: "Past due", variant: "danger" },
+  ended: { label: "Ended", variant: "neutral" },
+  partly_refunded: { label: "Partly refunded", variant: "warning" },
+  refunded: { label: "Refunded", variant: "neutral" },
+};
+
+/** A payment's status ('Cancels on 5 January 2025' for a subscription that stops at period end). */
+export function SaleStatusBadge({ status, endsAt }: { status: SaleStatus; endsAt: string | null }) {
+  const badge = SALE_STATUS_BADGES[status];
+  return <Badge variant={badge.variant}>{status === "cancelling" && endsAt ? `Cancels on ${formatLongDate(endsAt)}` : badge.label}</Badge>;
+}
+
+export interface SalesTabProps {
+  page: SalesPage;
+  products: { key: string; name: string }[];
+}
+
+function salesHref(filter: Pick<SalesFilter, "product" | "status">, page = 1, base = "/settings/admin"): string {
+  const params = new URLSearchParams();
+  if (base === "/settings/admin") params.set("tab", "sales");
+  if (filter.product) params.set("product", filter.product);
+  if (filter.status) params.set("status", filter.status);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `${base}?${query}` : base;
+}
+
+export function SalesTab({ page, products }: SalesTabProps) {
+  const { filter, totals } = page;
+  const filtered = Boolean(filter.product || filter.status);
+  return (
+    <Card>
+      <CardHeader className="gap-4 px-4 sm:flex-row sm:items-start sm:justify-between sm:px-8">
+        <div className="flex flex-col gap-2">
+          <CardTitle as="h3">Sales</CardTitle>
+          <CardDescription>
+            Every payment, newest first: one-off purchases, first months and renewals.
+          </CardDescription>
+        </div>
+        <a href={salesHref(filter, 1, "/settings/admin/sales.csv")} download className="btn btn-outline btn-sm self-start">
+          <DownloadIcon className="size-4.5" />
+          Export sales (CSV)
+        </a>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6 px-4 sm:px-8">
+        <Form method="get" action="/settings/admin" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Filter sales">
+          <input type="hidden" name="tab" value="sales" />
+          <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
+            Product
+            <select name="product" defaultValue={filter.product} className="min-h-12 rounded-xl border border-line-strong bg-white px-3 text-base font-normal text-ink shadow-xs focus-visible:border-brand-700 focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none">
+              <option value="">All products</option>
+              {products.map((p) => (
+                <option key={p.key} value={p.key}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
+            Status
+            <select name="status" defaultValue={filter.status} className="min-h-12 rounded-xl border border-line-strong bg-white px-3 text-base font-normal text-ink shadow-xs focus-visible:border-brand-700 focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none">
+              <option value="">All statuses</option>
+              {(Object.keys(SALE_STATUS_BADGES) as SaleStatus[]).map((value) => (
+                <option key={value} value={value}>
+                  {SALE_STATUS_BADGES[value].label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" variant="secondary">
+            Show
+          </Button>
+        </Form>
+
+        <p className="rounded-2xl bg-sand-50 px-4 py-3 text-base text-ink" role="status">
+          <span className="font-semibold">{number.format(totals.count)}</span> {totals.count === 1 ? "payment" : "payments"}
+          {filtered ? " match" + (totals.count === 1 ? "es" : "") + " the filter" : " in all"}, <span className="font-semibold">{pounds.format(totals.netPence / 100)}</span> after refunds.
+        </p>
+
+        {page.rows.length > 0 ? (
+          <>
+            <ul className="flex flex-col divide-y divide-sand-200 rounded-2xl border border-sand-200" aria-label="Payments">
+              {page.rows.map((row) => (
+                <SaleItem key={row.id} row={row} />
+              ))}
+            </ul>
+            <PageLinks
+              label="Pages of payments"
+              page={filter.page}
+              previous={page.hasPrevious ? salesHref(filter, filter.page - 1) : null}
+              next={page.hasNext ? salesHref(filter, filter.page + 1) : null}
+              labels={{ previous: "Newer", next: "Older" }}
+            />
+          </>
+        ) : (
+          <p className="rounded-2xl border border-dashed border-sand-300 bg-sand-50 px-4 py-10 text-center text-ink-muted">
+            {filtered ? "No payments match this filter." : "No payments yet."}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function SaleItem({ row }: { row: SaleRow }) {
+  const who = row.memberName ?? row.memberEmail;
+  return (
+    <li className="flex flex-col gap-2 px-3 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-4">
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold">{row.productName}</span>
+          <SaleStatusBadge status={row.status} endsAt={row.endsAt} />
+        </p>
+        <p className="text-sm text-ink-muted">
+          {row.memberEmail ? (
+            <Link to={`/settings/admin?q=${encodeURIComponent(row.memberEmail)}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              {who}
+            </Link>
+          ) : (
+            "Account deleted"
+          )}
+          {" · "}
+          <time dateTime={row.purchasedAt}>{formatLongDate(row.purchasedAt)}</time>
+        </p>
+      </div>
+      <p className="shrink-0 text-left text-lg font-semibold tabular-nums sm:text-right">
+        {formatMoney(row.amountPence, row.currency)}
+        {row.refundedPence > 0 ? (
+          <span className="block text-sm font-normal text-ink-muted">{formatMoney(row.refundedPence, row.currency)} refunded</span>
+        ) : null}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,47 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/subscribers";
+import { eraseEmailSubscriber } from "~/server/admin/dashboard.server";
+import { requireAdmin } from "~/server/auth.server";
+import { logger } from "~/server/logger.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { isSameOrigin } from "~/server/http/same-origin.server";
+
+// POST /settings/admin/subscribers: the Subscribers view's 'Delete' (docs/product.md §10.12), an
+// erasure request: every sign-up of the address goes, and the email-marketing service is told.
+// Admins only. GET goes to the view.
+
+const SUBSCRIBERS_TAB = "/settings/admin?tab=subscribers";
+
+const EraseSchema = z.object({
+  intent: z.literal("erase-subscriber", { error: "Unknown action." }),
+  subscriberId: z.uuid({ error: "Unknown subscriber." }),
+  confirmation: z.literal("DELETE", { error: "Type DELETE to confirm." }),
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return redirect(SUBSCRIBERS_TAB);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  if (!isSameOrigin(request)) return data({ error: "This form can only be sent from this website." }, { status: 403 });
+  const form = await request.formData().catch(() => null);
+  const parsed = EraseSchema.safeParse({ intent: form?.get("intent"), subscriberId: form?.get("subscriberId"), confirmation: form?.get("confirmation") });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Unknown action." }, { status: 400 });
+  let erased: number;
+  try {
+    erased = await eraseEmailSubscriber(admin.id, parsed.data.subscriberId);
+  } catch (error) {
+    logger.error("admin: could not erase a subscriber", { error, adminId: admin.id });
+    return redirectWithToast(SUBSCRIBERS_TAB, { title: "Error", description: "The subscriber could not be deleted. Please try again.", variant: "destructive" }, { status: 303 });
+  }
+  if (erased === 0) return data({ error: "Unknown subscriber." }, { status: 404 });
+  logger.info("admin: subscriber erased", { adminId: admin.id, signUps: erased });
+  return redirectWithToast(
+    SUBSCRIBERS_TAB,
+    { title: "Subscriber deleted", description: "Every sign-up of that address is gone, and the email-marketing service has been told to stop.", variant: "success" },
+    { status: 303 },
+  );
+}

@@ -1,0 +1,122 @@
+import type { SessionUser } from "~/server/auth.server";
+import { getSiteConfig } from "~/config/env.server";
+import { getDb } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
+import type { OffersResetTarget } from "~/validation/offers";
+import { runAdminAction, type AdminActionOutcome } from "./actions.server";
+import { loadActivityLog, type ActivityEntry } from "./activity.server";
+import { loadIntegrationsData, retryFailedMail, retryFailedSyncs, type IntegrationsData } from "./integrations.server";
+import { membersCsvStream } from "./members-csv.server";
+import { listEmailPreviews, sendTestEmail, type EmailPreview } from "./email-previews.server";
+import { changeOffers, currentCohortDate, loadOffersData, resetOffer, type OfferChange, type OffersChangeInput, type OffersData } from "./offers.server";
+import { loadSales, parseSalesFilter, salesCsvStream, type SalesFilter, type SalesPage } from "./sales.server";
+import { loadStats, loadWeeklyChart } from "./stats.server";
+import { eraseSubscriber, loadSubscribers, subscribersCsvStream, type SubscriberPage } from "./subscribers.server";
+import { searchMembers, type MemberPage } from "./users.server";
+
+// What the admin routes ask of the database, in one place: the routes never reach for it
+// themselves (docs/architecture.md §2). The modules below take the database as a parameter, so
+// tests hand them their own; this one hands them the site's.
+
+export interface DashboardData {
+  stats: Awaited<ReturnType<typeof loadStats>> | null;
+  chart: Awaited<ReturnType<typeof loadWeeklyChart>> | null;
+  users: MemberPage | null;
+  usersFailed: boolean;
+  activity: ActivityEntry[] | null;
+  integrations: IntegrationsData | null;
+  offers: OffersData | null;
+  emails: EmailPreview[] | null;
+  sales: SalesPage | null;
+  subscribers: SubscriberPage | null;
+}
+
+/** The figures, the chart and the open tab's data (docs/product.md §10). */
+export async function loadDashboard(tab: string, search: { query: string; page: number }, salesFilter: SalesFilter): Promise<DashboardData> {
+  const db = getDb();
+  // docs/product.md §10.1: stats load failures are logged only; the cards then say the figure is unavailable.
+  const stats = await loadStats(db).catch((error: unknown) => {
+    logger.error("admin: could not load the stats", { error });
+    return null;
+  });
+  const chart = await loadWeeklyChart(db).catch((error: unknown) => {
+    logger.error("admin: could not load the weekly chart", { error });
+    return null;
+  });
+
+  const data: DashboardData = { stats, chart, users: null, usersFailed: false, activity: null, integrations: null, offers: null, emails: null, sales: null, subscribers: null };
+  try {
+    if (tab === "users") data.users = await searchMembers(db, search);
+    if (tab === "activity") data.activity = await loadActivityLog(db);
+    if (tab === "integrations") data.integrations = await loadIntegrationsData(db);
+    if (tab === "offers") data.offers = await loadOffersData(db);
+    if (tab === "emails") data.emails = await listEmailPreviews();
+    if (tab === "sales") data.sales = await loadSales(db, salesFilter);
+    if (tab === "subscribers") data.subscribers = await loadSubscribers(db, search);
+  } catch (error) {
+    logger.error("admin: could not load a tab", { error, tab });
+    if (tab === "users") data.usersFailed = true;
+  }
+  return data;
+}
+
+/** One of the Users tab's actions (docs/product.md §10.3–§10.6). */
+export function runUsersTabAction(admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
+  return runAdminAction(getDb(), admin, form);
+}
+
+export function loadOffersTab(): Promise<OffersData> {
+  return loadOffersData(getDb());
+}
+
+export function offersCohortDate(): Promise<string> {
+  return currentCohortDate(getDb());
+}
+
+export function saveOffers(adminId: string, input: OffersChangeInput): Promise<OfferChange[]> {
+  return changeOffers(getDb(), adminId, input);
+}
+
+export function resetOfferToInstalled(adminId: string, target: OffersResetTarget): Promise<OfferChange[]> {
+  return resetOffer(getDb(), adminId, target);
+}
+
+export function retryFailedEmailSyncs(): Promise<number> {
+  return retryFailedSyncs(getDb());
+}
+
+export function retryFailedEmails(): Promise<number> {
+  return retryFailedMail(getDb());
+}
+
+/** The products a sale can be of, for the Sales tab's filter (the catalogue's order). */
+export function saleProducts(): { key: string; name: string }[] {
+  return getSiteConfig().catalogue.map((p) => ({ key: p.productKey, name: p.name }));
+}
+
+/** The Sales tab's filter from the URL (docs/product.md §10.11); unknown values are ignored. */
+export function salesFilterFrom(url: URL): SalesFilter {
+  return parseSalesFilter(url, saleProducts().map((p) => p.key));
+}
+
+export function salesCsv(filter: SalesFilter): ReadableStream<Uint8Array> {
+  return salesCsvStream(getDb(), filter);
+}
+
+export function subscribersCsv(query: string): ReadableStream<Uint8Array> {
+  return subscribersCsvStream(getDb(), query);
+}
+
+/** The Subscribers view's 'Delete': an erasure request (docs/product.md §10.12). */
+export function eraseEmailSubscriber(adminId: string, subscriberId: string): Promise<number> {
+  return eraseSubscriber(getDb(), adminId, subscriberId);
+}
+
+export function membersCsv(): ReadableStream<Uint8Array> {
+  return membersCsvStream(getDb());
+}
+
+/** The Emails tab's 'Send me a test': one sample of `key` queued to the administrator's own address. */
+export function sendTestEmailToAdmin(key: string, adminEmail: string): Promise<boolean> {
+  return sendTestEmail(getDb(), key, adminEmail);
+}

@@ -1,0 +1,251 @@
+import { getServerEnv } from "~/config/env.server";
+import type { SiteConfig } from "~/config/site";
+import type { Queryable } from "~/server/db/client.server";
+import {
+  renderEmailChangeConfirmation,
+  renderEmailChangedNotice,
+  renderPasswordChangedNotice,
+  renderPasswordResetEmail,
+  renderSignInPausedNotice,
+  renderVerificationEmail,
+} from "~/server/email/auth-emails.server";
+import { queueEmail } from "~/server/email/queue.server";
+import {
+  renderCancellationConfirmed,
+  renderCoachNewSale,
+  renderCoachRefund,
+  renderCoachRenewalFailed,
+  renderCoachSubscriptionEnded,
+  renderReceipt,
+  renderRefundIssued,
+  renderRenewalFailed,
+  renderRenewalReceipt,
+  type RenderedEmail,
+} from "~/server/email/sale-templates.server";
+import { renderConfirmationEmail } from "~/server/lists/emails.server";
+import { renderDuplicateRefundEmail } from "~/server/payments/duplicate-email.server";
+import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
+import { formatLongDate } from "~/utils/format";
+
+// The dashboard's Emails tab (docs/product.md §18.5): every email the site sends, rendered with
+// sample data exactly as the real one is, and 'Send me a test' to the administrator's own address.
+// The sample links point at the site but carry no working token.
+
+export interface EmailPreview {
+  key: string;
+  name: string;
+  /** Who receives it and when. */
+  when: string;
+  audience: "Member" | "Coach" | "Subscriber";
+  email: RenderedEmail;
+}
+
+interface Template {
+  key: string;
+  name: string;
+  when: string;
+  audience: EmailPreview["audience"];
+  render: (sample: Sample) => RenderedEmail;
+}
+
+interface Sample {
+  /** The configuration as the site runs it: the Offers tab's prices and cohort date applied. */
+  site: SiteConfig;
+  cohortStart: Date;
+  now: Date;
+}
+
+const SAMPLE_MEMBER = { firstName: "Margaret", name: "Margaret Hale", email: "margaret.hale@example.com" };
+
+function link(path: string): string {
+  return `${getServerEnv().SITE_ORIGIN}${path}`;
+}
+
+function products(site: SiteConfig) {
+  return {
+    learnToLift: { productKey: "learn-to-lift", productName: "Learn to Lift", amountPence: site.prices.learnToLift },
+    oneToOne: { productKey: `stronger-with-${site.coachSlug}`, productName: `Stronger with ${site.coachName}`, amountPence: site.prices.oneToOne },
+    foundations: { productKey: "build-stronger-foundations", productName: "Build Stronger Foundations", amountPence: site.prices.foundations },
+  };
+}
+
+const inAMonth = (now: Date) => new Date(now.getTime() + 30 * 86_400_000);
+
+const TEMPLATES: Template[] = [
+  {
+    key: "receipt-learn-to-lift",
+    name: "Receipt: Learn to Lift",
+    when: "After a Learn to Lift payment, with a calendar invitation for the cohort start",
+    audience: "Member",
+    render: ({ site, cohortStart, now }) =>
+      renderReceipt({ ...products(site).learnToLift, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "cs_test_sample_learn_to_lift", paidAt: now, cohortStart, nextPaymentAt: null }),
+  },
+  {
+    key: "receipt-one-to-one",
+    name: "Receipt: 1-to-1 coaching",
+    when: "After the first 1-to-1 coaching payment, with the booking link",
+    audience: "Member",
+    render: ({ site, now }) =>
+      renderReceipt({ ...products(site).oneToOne, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "cs_test_sample_one_to_one", paidAt: now, cohortStart: null, nextPaymentAt: inAMonth(now) }),
+  },
+  {
+    key: "receipt-foundations",
+    name: "Receipt: Build Stronger Foundations",
+    when: "After the first Build Stronger Foundations payment, with the community link",
+    audience: "Member",
+    render: ({ site, now }) =>
+      renderReceipt({ ...products(site).foundations, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "cs_test_sample_foundations", paidAt: now, cohortStart: null, nextPaymentAt: inAMonth(now) }),
+  },
+  {
+    key: "renewal-receipt",
+    name: "Renewal receipt",
+    when: "Each monthly payment after the first",
+    audience: "Member",
+    render: ({ site, now }) =>
+      renderRenewalReceipt({ ...products(site).foundations, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "in_sample_renewal", paidAt: now, cohortStart: null, nextPaymentAt: inAMonth(now) }),
+  },
+  {
+    key: "renewal-failed",
+    name: "Failed renewal",
+    when: "A monthly payment is declined",
+    audience: "Member",
+    render: ({ site }) => renderRenewalFailed({ firstName: SAMPLE_MEMBER.firstName, productName: products(site).foundations.productName, amountPence: products(site).foundations.amountPence, currency: "gbp" }),
+  },
+  {
+    key: "cancellation-confirmed",
+    name: "Cancellation confirmed",
+    when: "She cancels a subscription (access runs to the end of the paid month)",
+    audience: "Member",
+    render: ({ site, now }) => renderCancellationConfirmed({ firstName: SAMPLE_MEMBER.firstName, productName: products(site).foundations.productName, accessEndsAt: inAMonth(now) }),
+  },
+  {
+    key: "refund-issued",
+    name: "Refund issued",
+    when: "A payment is refunded at the payment provider",
+    audience: "Member",
+    render: ({ site }) =>
+      renderRefundIssued({ firstName: SAMPLE_MEMBER.firstName, productName: products(site).learnToLift.productName, refundedPence: products(site).learnToLift.amountPence, currency: "gbp", transactionId: "cs_test_sample_learn_to_lift", full: true }),
+  },
+  {
+    key: "duplicate-refund",
+    name: "Second payment refunded",
+    when: "She paid twice for a monthly offer she already had",
+    audience: "Member",
+    render: ({ site, now }) => ({ ...renderDuplicateRefundEmail({ firstName: SAMPLE_MEMBER.firstName, productName: products(site).foundations.productName, amount: "£20.00", paidOn: formatLongDate(now) }) }),
+  },
+  {
+    key: "coach-new-sale",
+    name: "New sale",
+    when: "Every purchase through checkout",
+    audience: "Coach",
+    render: ({ site, now }) =>
+      renderCoachNewSale({ ...products(site).oneToOne, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "cs_test_sample_one_to_one", at: now }),
+  },
+  {
+    key: "coach-subscription-cancelled",
+    name: "Subscription cancelled",
+    when: "A member cancels a subscription",
+    audience: "Coach",
+    render: ({ site, now }) =>
+      renderCoachSubscriptionEnded({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "sub_sample", at: now, kind: "cancelled", accessEndsAt: inAMonth(now) }),
+  },
+  {
+    key: "coach-subscription-ended",
+    name: "Subscription ended",
+    when: "A subscription's last paid month is over",
+    audience: "Coach",
+    render: ({ site, now }) =>
+      renderCoachSubscriptionEnded({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "sub_sample", at: now, kind: "ended", accessEndsAt: now }),
+  },
+  {
+    key: "coach-renewal-failed",
+    name: "Renewal failed",
+    when: "A member's monthly payment is declined",
+    audience: "Coach",
+    render: ({ site, now }) =>
+      renderCoachRenewalFailed({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "in_sample_failed", at: now }),
+  },
+  {
+    key: "coach-refund",
+    name: "Refund",
+    when: "A payment is refunded",
+    audience: "Coach",
+    render: ({ site, now }) =>
+      renderCoachRefund({ ...products(site).learnToLift, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: false, transactionId: "cs_test_sample_learn_to_lift", at: now, full: true }),
+  },
+  {
+    key: "verify-email",
+    name: "Confirm your email address",
+    when: "After sign-up, and when she asks for it again",
+    audience: "Member",
+    render: () => renderVerificationEmail({ to: SAMPLE_MEMBER.email, name: SAMPLE_MEMBER.name, url: link("/api/auth/verify-email?token=sample") }),
+  },
+  {
+    key: "password-reset",
+    name: "Reset your password",
+    when: "'Forgot your password?'",
+    audience: "Member",
+    render: () => renderPasswordResetEmail({ to: SAMPLE_MEMBER.email, name: SAMPLE_MEMBER.name, url: link("/reset-password?token=sample") }),
+  },
+  {
+    key: "password-changed",
+    name: "Password changed",
+    when: "After a password change or reset",
+    audience: "Member",
+    render: ({ now }) => renderPasswordChangedNotice({ to: SAMPLE_MEMBER.email, name: SAMPLE_MEMBER.name, how: "changed", at: now }),
+  },
+  {
+    key: "email-change-confirm",
+    name: "Confirm a new email address",
+    when: "She asks to change her email address (to the new one)",
+    audience: "Member",
+    render: () => renderEmailChangeConfirmation({ to: SAMPLE_MEMBER.email, name: SAMPLE_MEMBER.name, url: link("/email-change/confirm?token=sample") }),
+  },
+  {
+    key: "email-changed",
+    name: "Email address changed",
+    when: "The change is confirmed (to the old address, with a way to undo it)",
+    audience: "Member",
+    render: ({ now }) => renderEmailChangedNotice({ to: SAMPLE_MEMBER.email, name: SAMPLE_MEMBER.name, newEmail: "margaret.new@example.com", undoUrl: link("/email-change/undo?token=sample"), at: now }),
+  },
+  {
+    key: "sign-in-paused",
+    name: "Logging in paused",
+    when: "Too many wrong passwords for her account",
+    audience: "Member",
+    render: () => renderSignInPausedNotice({ to: SAMPLE_MEMBER.email, name: SAMPLE_MEMBER.name, minutes: 15 }),
+  },
+  {
+    key: "list-confirm",
+    name: "Confirm your subscription",
+    when: "A sign-up to an email list (double opt-in)",
+    audience: "Subscriber",
+    render: () => {
+      const { subject, text, html } = renderConfirmationEmail({ form: "newsletter", confirmToken: "sample", unsubscribeToken: "sample" });
+      return { subject, text, html };
+    },
+  },
+];
+
+export const EMAIL_PREVIEW_KEYS = TEMPLATES.map((t) => t.key) as [string, ...string[]];
+
+async function sample(): Promise<Sample> {
+  const site = await getEffectiveSiteConfig();
+  return { site, cohortStart: new Date(site.nextCohortDate), now: new Date() };
+}
+
+/** Every template, rendered with sample data. */
+export async function listEmailPreviews(): Promise<EmailPreview[]> {
+  const data = await sample();
+  return TEMPLATES.map((t) => ({ key: t.key, name: t.name, when: t.when, audience: t.audience, email: t.render(data) }));
+}
+
+/** 'Send me a test': the template with sample data, to the administrator's own address. */
+export async function sendTestEmail(db: Queryable, key: string, to: string): Promise<boolean> {
+  const template = TEMPLATES.find((t) => t.key === key);
+  if (!template) return false;
+  const email = template.render(await sample());
+  await queueEmail(db, { template: `test:${template.key}`, to, ...email, subject: `[Test] ${email.subject}` });
+  return true;
+}
+

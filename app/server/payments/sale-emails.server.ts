@@ -1,0 +1,211 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import type { Queryable } from "~/server/db/client.server";
+import { profiles, purchases, users, type Purchase } from "~/server/db/schema";
+import { queueEmail } from "~/server/email/queue.server";
+import {
+  offerKindOf,
+  renderCancellationConfirmed,
+  renderCoachNewSale,
+  renderCoachRefund,
+  renderCoachRenewalFailed,
+  renderCoachSubscriptionEnded,
+  renderReceipt,
+  renderRefundIssued,
+  renderRenewalFailed,
+  renderRenewalReceipt,
+  type CoachEventData,
+  type RenderedEmail,
+} from "~/server/email/sale-templates.server";
+import { applyOverrides, readOverrideRows } from "~/server/settings/effective-config.server";
+
+// The emails a payment event sends (docs/product.md §18.2–18.4), queued in the transaction that
+// records the event. Each has a dedupe key naming what it is about (the purchase, the invoice, the
+// subscription), so the success page and the webhook recording the same purchase, or a provider
+// delivering an event twice, queue one email to the member and one to the coach.
+
+interface Member {
+  email: string;
+  firstName: string | null;
+  name: string | null;
+}
+
+async function memberOf(q: Queryable, userId: string | null): Promise<Member | null> {
+  if (!userId) return null;
+  const [row] = await q
+    .select({ email: users.email, name: users.name, firstName: profiles.firstName, lastName: profiles.lastName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return null;
+  const name = [row.firstName, row.lastName].filter(Boolean).join(" ") || row.name || null;
+  return { email: row.email, firstName: row.firstName ?? row.name?.split(/\s+/)[0] ?? null, name };
+}
+
+/** The coach's address for notifications: NOTIFY_EMAIL, or the contact address. */
+export function coachAddress(): string {
+  return getServerEnv().NOTIFY_EMAIL ?? getSiteConfig().contactEmail;
+}
+
+async function send(q: Queryable, template: string, to: string, email: RenderedEmail, dedupeKey: string) {
+  await queueEmail(q, { template, to, subject: email.subject, text: email.text, html: email.html, attachments: email.attachments, dedupeKey });
+}
+
+function coachData(purchase: Pick<Purchase, "productKey" | "productName" | "amountCents" | "currency" | "stripeSessionId">, member: Member | null, at: Date, monthly: boolean): CoachEventData {
+  return {
+    productKey: purchase.productKey,
+    buyerName: member?.name ?? null,
+    buyerEmail: member?.email ?? null,
+    productName: purchase.productName,
+    amountPence: purchase.amountCents,
+    currency: purchase.currency,
+    monthly,
+    transactionId: purchase.stripeSessionId,
+    at,
+  };
+}
+
+/** The cohort start as /learn-to-lift shows it: the Offers tab's date when set (read in `q`). */
+async function cohortStart(q: Queryable): Promise<Date> {
+  const { config } = applyOverrides(getSiteConfig(), await readOverrideRows(q));
+  return new Date(config.nextCohortDate);
+}
+
+/**
+ * A new purchase through checkout: her receipt with next steps, and the coach's notification.
+ * Only a paid purchase that is not a duplicate (a duplicate gets its refund email instead).
+ */
+export async function queueSaleEmails(q: Queryable, purchase: Purchase, nextPaymentAt: Date | null): Promise<void> {
+  if (purchase.status !== "paid" || purchase.duplicateOfSubscriptionId) return;
+  const member = await memberOf(q, purchase.userId);
+  const kind = offerKindOf(purchase.productKey);
+  const monthly = kind === "one-to-one" || kind === "foundations";
+  if (member) {
+    const receipt = renderReceipt({
+      firstName: member.firstName,
+      productKey: purchase.productKey,
+      productName: purchase.productName,
+      amountPence: purchase.amountCents,
+      currency: purchase.currency,
+      transactionId: purchase.stripeSessionId,
+      paidAt: purchase.purchasedAt,
+      cohortStart: kind === "learn-to-lift" ? await cohortStart(q) : null,
+      nextPaymentAt,
+    });
+    await send(q, "receipt", member.email, receipt, `receipt:${purchase.id}`);
+  }
+  await send(q, "coach-new-sale", coachAddress(), renderCoachNewSale(coachData(purchase, member, purchase.purchasedAt, monthly)), `coach-sale:${purchase.id}`);
+}
+
+/** A renewal (a paid invoice after the first): her renewal receipt. */
+export async function queueRenewalReceipt(q: Queryable, purchase: Purchase, nextPaymentAt: Date | null): Promise<void> {
+  if (purchase.status !== "paid") return;
+  const member = await memberOf(q, purchase.userId);
+  if (!member) return;
+  const email = renderRenewalReceipt({
+    firstName: member.firstName,
+    productKey: purchase.productKey,
+    productName: purchase.productName,
+    amountPence: purchase.amountCents,
+    currency: purchase.currency,
+    transactionId: purchase.stripeSessionId,
+    paidAt: purchase.purchasedAt,
+    cohortStart: null,
+    nextPaymentAt,
+  });
+  await send(q, "renewal-receipt", member.email, email, `receipt:${purchase.id}`);
+}
+
+export interface FailedRenewal {
+  invoiceId: string;
+  userId: string | null;
+  productKey: string;
+  productName: string;
+  amountDuePence: number;
+  currency: string;
+  at: Date;
+}
+
+/** A renewal payment failed: one email to her and one to the coach per invoice, whatever the retries. */
+export async function queueRenewalFailedEmails(q: Queryable, failed: FailedRenewal): Promise<void> {
+  const member = await memberOf(q, failed.userId);
+  if (member) {
+    const email = renderRenewalFailed({ firstName: member.firstName, productName: failed.productName, amountPence: failed.amountDuePence, currency: failed.currency });
+    await send(q, "renewal-failed", member.email, email, `renewal-failed:${failed.invoiceId}`);
+  }
+  const coach = renderCoachRenewalFailed(
+    coachData(
+      { productKey: failed.productKey, productName: failed.productName, amountCents: failed.amountDuePence, currency: failed.currency, stripeSessionId: failed.invoiceId },
+      member,
+      failed.at,
+      true,
+    ),
+  );
+  await send(q, "coach-renewal-failed", coachAddress(), coach, `coach-renewal-failed:${failed.invoiceId}`);
+}
+
+export interface SubscriptionChange {
+  providerSubscriptionId: string;
+  userId: string | null;
+  productKey: string;
+  productName: string;
+  /** What changed: she asked to cancel (access until the period's end), or it has ended. */
+  kind: "cancelled" | "ended";
+  accessEndsAt: Date | null;
+  at: Date;
+}
+
+/** A cancellation or the end of a subscription: her confirmation (once) and the coach's notice. */
+export async function queueSubscriptionEndEmails(q: Queryable, change: SubscriptionChange): Promise<void> {
+  // A duplicate's subscription, cancelled by the site itself: her refund email says it all.
+  const [duplicate] = await q
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.subscriptionId, change.providerSubscriptionId), isNotNull(purchases.duplicateOfSubscriptionId)))
+    .limit(1);
+  if (duplicate) return;
+  const member = await memberOf(q, change.userId);
+  const [paid] = await q
+    .select({ amountCents: purchases.amountCents, currency: purchases.currency })
+    .from(purchases)
+    .where(eq(purchases.subscriptionId, change.providerSubscriptionId))
+    .orderBy(purchases.purchasedAt)
+    .limit(1);
+  if (member) {
+    const email = renderCancellationConfirmed({ firstName: member.firstName, productName: change.productName, accessEndsAt: change.kind === "cancelled" ? change.accessEndsAt : null });
+    await send(q, "cancellation-confirmed", member.email, email, `cancelled:${change.providerSubscriptionId}`);
+  }
+  const coach = renderCoachSubscriptionEnded({
+    ...coachData(
+      { productKey: change.productKey, productName: change.productName, amountCents: paid?.amountCents ?? 0, currency: paid?.currency ?? "gbp", stripeSessionId: change.providerSubscriptionId },
+      member,
+      change.at,
+      true,
+    ),
+    kind: change.kind,
+    accessEndsAt: change.accessEndsAt,
+  });
+  await send(q, `coach-subscription-${change.kind}`, coachAddress(), coach, `coach-${change.kind}:${change.providerSubscriptionId}`);
+}
+
+/** A refund recorded on a purchase: her confirmation and the coach's notice, once per amount. */
+export async function queueRefundEmails(q: Queryable, purchase: Purchase, at: Date): Promise<void> {
+  if (purchase.duplicateOfSubscriptionId || purchase.refundedAmountCents <= 0) return;
+  const member = await memberOf(q, purchase.userId);
+  const full = purchase.refundedAmountCents >= purchase.amountCents;
+  const key = `${purchase.id}:${purchase.refundedAmountCents}`;
+  if (member) {
+    const email = renderRefundIssued({
+      firstName: member.firstName,
+      productName: purchase.productName,
+      refundedPence: purchase.refundedAmountCents,
+      currency: purchase.currency,
+      transactionId: purchase.stripeSessionId,
+      full,
+    });
+    await send(q, "refund-issued", member.email, email, `refund:${key}`);
+  }
+  const coach = renderCoachRefund({ ...coachData({ ...purchase, amountCents: purchase.refundedAmountCents }, member, at, false), full });
+  await send(q, "coach-refund", coachAddress(), coach, `coach-refund:${key}`);
+}

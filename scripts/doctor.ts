@@ -1,0 +1,43 @@
+// Checks every outside service this configuration uses, for real, and prints a table:
+//   npm run doctor
+// Exit code 0 when everything configured works (warnings allowed), 1 when something fails or the
+// configuration itself is invalid. Reads .env like the server. docs/product.md §17.2.
+import fs from "node:fs";
+import { loadServerEnv, type ServerEnv } from "~/config/env.server";
+import { formatDoctorTable, runDoctor } from "~/server/ops/doctor.server";
+
+async function main(): Promise<number> {
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  // The checks' own library logging (a missing webhook secret…) would only repeat the table.
+  process.env.LOG_LEVEL ??= "silent";
+  // As `npm start`: production unless NODE_ENV says otherwise.
+  process.env.NODE_ENV ??= "production";
+  let env: ServerEnv;
+  try {
+    env = loadServerEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  const results = await runDoctor(env);
+  console.log(formatDoctorTable(results));
+  const failed = results.filter((r) => r.status === "failed").length;
+  const warned = results.filter((r) => r.status === "warning").length;
+  console.log("");
+  console.log(
+    failed > 0
+      ? `${failed} check${failed === 1 ? "" : "s"} failed: see "What to do" above.`
+      : `Everything configured works${warned > 0 ? ` (${warned} warning${warned === 1 ? "" : "s"})` : ""}.`,
+  );
+  return failed > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error("The doctor could not finish:", error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);

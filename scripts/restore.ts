@@ -1,0 +1,83 @@
+// Restores an archive written by npm run backup, with the site stopped:
+//   npm run restore -- FILE            into an empty database and file store
+//   npm run restore -- FILE --force    deleting what the target holds first
+// The target is what the configuration names: DATABASE_URL (else the embedded database in
+// DATA_DIR) and S3_BUCKET (else DATA_DIR/uploads). docs/product.md §17.5.
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import { loadServerEnv, type ServerEnv } from "~/config/env.server";
+import { createDatabaseFromEnv, type DatabaseHandle } from "~/server/db/client.server";
+import { isDataDirLockedError } from "~/server/db/data-dir-lock.server";
+import { BackupError, fileStoreFromEnv, inspectBackup, restoreBackup } from "~/server/ops/backup.server";
+
+const USAGE = "Usage: npm run restore -- FILE [--force]";
+
+/** A server of this site that reported itself in the last two minutes (PostgreSQL only). */
+async function runningServers(handle: DatabaseHandle): Promise<number> {
+  try {
+    const result = await handle.db.execute<{ count: number }>(sql`select count(*)::int as count from server_instances where last_seen_at > now() - interval '2 minutes'`);
+    return Number(result.rows[0]?.count ?? 0);
+  } catch {
+    return 0; // no such table yet: an empty database
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const force = argv.includes("--force");
+  const files = argv.filter((a) => a !== "--force");
+  if (files.length !== 1 || files[0]!.startsWith("-")) {
+    console.error(USAGE);
+    return 2;
+  }
+  const file = files[0]!;
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  process.env.LOG_LEVEL ??= "warn";
+  let env: ServerEnv;
+  try {
+    env = loadServerEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
+  try {
+    const { header, tables, files: fileCount } = await inspectBackup(file);
+    const rows = Object.values(tables).reduce((a, b) => a + b, 0);
+    console.log(`Archive of ${header.createdAt}: ${rows} rows, ${fileCount} files (from the ${header.database} database and ${header.files === "s3" ? "an S3 bucket" : "a local folder"}).`);
+  } catch (error) {
+    console.error(error instanceof BackupError ? error.message : (error as Error).message);
+    return 1;
+  }
+  let handle: DatabaseHandle;
+  try {
+    handle = await createDatabaseFromEnv(env);
+    await handle.ping();
+  } catch (error) {
+    if (isDataDirLockedError(error)) {
+      console.error(`The site is running on ${env.DATA_DIR_ABS}${error.pid ? ` (pid ${error.pid})` : ""}. Stop it, then restore. Nothing was changed.`);
+      return 1;
+    }
+    console.error(`Cannot open the database: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    if (env.DATABASE_URL && !force && (await runningServers(handle)) > 0) {
+      console.error("A server of this site is running on this database (seen in the last two minutes). Stop every server, then restore (or add --force). Nothing was changed.");
+      return 1;
+    }
+    console.log(`Restoring into ${handle.description} and the ${env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : "uploads folder"}${force ? " (--force: deleting what is there first)" : ""}…`);
+    const result = await restoreBackup(file, handle, await fileStoreFromEnv(env), env, { force });
+    const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
+    for (const note of result.notes) console.log(`Note: ${note}`);
+    console.log(`Restored ${rows} rows in ${Object.keys(result.tables).length} tables and ${result.files} files. Start the site.`);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof BackupError ? error.message : `The restore failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});
