@@ -16,10 +16,15 @@ import {
   type PDFPage,
   type RGB,
 } from "pdf-lib";
+import type { DocumentInfo, TableColumn } from "~/content/pdf-types";
 
 // A small layout kit over pdf-lib for the downloads (docs/product.md §4.10): A4 pages, the site's colours,
 // the brand mark, wrapped rich text, boxes, tables and page footers. Coordinates in this file are
 // measured from the TOP of the page (as on screen); the helpers turn them into PDF coordinates.
+
+// The plain types and text helpers (PdfSite, displayUrl…) live with the documents' content in
+// app/content/pdf-types.ts; the kit offers them too, so the renderers import from one place.
+export { displayUrl, pdfFooter, type DocumentInfo, type PdfSite, type TableColumn } from "~/content/pdf-types";
 
 export const A4_PORTRAIT: [number, number] = [595.28, 841.89];
 export const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
@@ -61,14 +66,6 @@ export interface Fonts {
   sansItalic: PDFFont;
   serif: PDFFont;
   serifBold: PDFFont;
-}
-
-export interface DocumentInfo {
-  title: string;
-  author: string;
-  subject: string;
-  keywords: string[];
-  creator: string;
 }
 
 // NOTE: fixed rather than "now", so the same configuration gives the same bytes (and so the same
@@ -428,13 +425,6 @@ export function drawBullet(page: PDFPage, x: number, centreTop: number, colour: 
 // ---------------------------------------------------------------------------------------------
 // Tables
 
-export interface TableColumn {
-  header: string;
-  /** Share of the table's width. */
-  weight: number;
-  align?: "left" | "center";
-}
-
 export interface TableStyle {
   header: TextStyle;
   body: TextStyle;
@@ -590,22 +580,4 @@ export class Column {
 /** Height of a bulleted list as Column.bullets draws it. */
 export function measureBullets(items: string[], style: TextStyle, width: number, itemGap = 2): number {
   return items.reduce((sum, item) => sum + measureText(item, style, width - 12) + itemGap, 0) - itemGap;
-}
-
-// ---------------------------------------------------------------------------------------------
-// What the documents need from the configuration
-
-export interface PdfSite {
-  businessName: string;
-  coachName: string;
-  coachSlug: string;
-  contactEmail: string;
-  /** The public origin (SITE_URL), e.g. https://strongwithjo.co.uk. */
-  siteUrl: string;
-  catalogue: { name: string; salesPath: string; features: string[] }[];
-}
-
-/** The site address as a person writes it: "strongwithjo.co.uk". */
-export function displayUrl(siteUrl: string): string {
-  return siteUrl.replace(/^https?:\/\//, "").replace(/^www\./, "").replace(/\/+$/, "");
 }
