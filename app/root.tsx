@@ -19,7 +19,7 @@ import { LazyAuthForm, loadAuthForm } from "~/components/lazy-auth-form";
 import { SiteShell } from "~/components/site-shell";
 import { StatusPage } from "~/components/status-page";
 import { showToast } from "~/components/ui/toaster";
-import { getSessionUser, sessionRefreshHeaders } from "~/server/auth.server";
+import { getSessionUser, sessionRefreshHeaders } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { generateMissingAvatar } from "~/server/models/members.server";
 import { createFlashToast, readToast } from "~/server/toast.server";

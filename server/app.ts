@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import { DeploymentRefusedError, deploymentProblems } from "~/config/deployment.server";
 import { ConfigError } from "~/config/site";
-import { getAuthSecret } from "~/server/auth-secret.server";
+import { getAuthSecret } from "~/server/auth/secret.server";
 import { isUntrustedLoopbackProxy, parseTrustedProxies, resolveClientIp, UNTRUSTED_PROXY_WARNING } from "~/server/client-ip.server";
 import { getDb, pingDatabase } from "~/server/db/client.server";
 import { securityOptions } from "~/server/http/document-policy.server";

@@ -7,7 +7,7 @@ import { action as undoAction, loader as undoLoader } from "~/routes/account/ema
 import { action as settingsAction, loader as settingsLoader } from "~/routes/account/settings";
 import { loader as apiAuthLoader } from "~/routes/api/auth";
 import { action as authAction } from "~/routes/api/auth-form";
-import { getAuth } from "~/server/auth.server";
+import { getAuth } from "~/server/auth/instance.server";
 import { ADMIN_ROLE, profiles, sessions, userRoles, users } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";

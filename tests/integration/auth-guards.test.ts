@@ -5,7 +5,7 @@ import { loader as settingsLoader } from "~/routes/account/settings";
 import { action as authAction, loader as authLoader } from "~/routes/api/auth-form";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/api/sign-out";
 import { loader as rootLoader } from "~/root";
-import { getSessionUser } from "~/server/auth.server";
+import { getSessionUser } from "~/server/auth/session.server";
 import { profiles, sessions } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";

@@ -1,7 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as authAction } from "~/routes/api/auth-form";
-import { getAuth, SIGN_IN_RATE_LIMIT } from "~/server/auth.server";
+import { SIGN_IN_RATE_LIMIT } from "~/server/auth/context.server";
+import { getAuth } from "~/server/auth/instance.server";
 import { loginHistory, rateLimits, sessions, users } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";

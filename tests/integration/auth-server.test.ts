@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN_RATE_LIMIT } from "~/server/auth.server";
+import { SIGN_IN_RATE_LIMIT } from "~/server/auth/context.server";
 import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "../support/db";
 import { childEnv, ensureBuild, makeTempDir, runProcess, freePort, startServer, type RunningServer } from "../support/processes";
 

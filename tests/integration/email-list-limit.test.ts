@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { action as emailListAction } from "~/routes/api/email-list";
 import { action as authAction } from "~/routes/api/auth-form";
-import { settleAuthBackgroundTasks } from "~/server/auth.server";
+import { settleAuthBackgroundTasks } from "~/server/auth/context.server";
 import { setupTestDatabase } from "../support/db";
 import { answer, formRequest, nextTestIp, routeArgs, setupAuthEnvironment, TEST_ORIGIN, uniqueEmail } from "../support/auth";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "~/config/env.server";
 import { action as authAction } from "~/routes/api/auth-form";
-import { settleAuthBackgroundTasks } from "~/server/auth.server";
+import { settleAuthBackgroundTasks } from "~/server/auth/context.server";
 import { emailMessages, jobs } from "~/server/db/schema";
 import { EMAIL_QUEUE, emailJobHandler, loadMailFigures, queueEmail } from "~/server/email/queue.server";
 import type { AuthActionResult } from "~/utils/auth-result";

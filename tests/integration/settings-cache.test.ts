@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { loader as settingsLoader } from "~/routes/account/settings";
 import { action as authAction } from "~/routes/api/auth-form";
 import { loadSettings, updateEmailNotifications, updateMemberName } from "~/server/account/settings.server";
-import { getSessionUser } from "~/server/auth.server";
+import { getSessionUser } from "~/server/auth/session.server";
 import { loginHistory, profiles, purchases, subscriptions, users } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";

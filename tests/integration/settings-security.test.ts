@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SECURITY_TEXT, type SecurityActionResult } from "~/validation/security";
 import { action as authAction } from "~/routes/api/auth-form";
 import { action as securityAction, loader as securityLoader } from "~/routes/account/security";
-import { getSessionUser } from "~/server/auth.server";
+import { getSessionUser } from "~/server/auth/session.server";
 import { accounts, sessions, twoFactors, users } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";

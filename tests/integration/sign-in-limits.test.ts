@@ -4,7 +4,7 @@ import { action as apiAuthAction } from "~/routes/api/auth";
 import { action as authAction } from "~/routes/api/auth-form";
 import { action as resetAction } from "~/routes/account/reset-password";
 import { signInKey, SIGN_IN_FAILURES } from "~/server/account/account-limits.server";
-import { SIGN_IN_PAUSED_MESSAGE } from "~/server/auth.server";
+import { SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
 import { accountLimits, sessions } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/billing-portal";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { siteOrigin } from "~/server/payments/provider.server";
 import { billingPortalUrl } from "~/server/payments/member-payments.server";

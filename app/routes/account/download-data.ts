@@ -1,6 +1,6 @@
 import type { Route } from "./+types/download-data";
 import { exportFileName, exportMemberData } from "~/server/account/data-export.server";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 
 // GET /settings/data ('Download my data', docs/product.md §9.8): the signed-in member's own data as a
 // JSON attachment. The id comes from the session only; there is no parameter to ask for anybody

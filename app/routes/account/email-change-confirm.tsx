@@ -3,7 +3,7 @@ import type { Route } from "./+types/email-change-confirm";
 import { AlertCircleIcon, CheckCircleIcon } from "~/components/icons";
 import { Card, CardContent } from "~/components/ui/card";
 import { confirmEmailChange, EMAIL_CHANGED_CALLBACK } from "~/server/account/email-change.server";
-import { getSessionUser } from "~/server/auth.server";
+import { getSessionUser } from "~/server/auth/session.server";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/form-field";
 import { showToast } from "~/components/ui/toaster";
 import { accountForResetToken } from "~/server/account/password-reset.server";
-import { callAuthEndpoint, setCookieHeaders } from "~/server/auth.server";
+import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AUTH_TEXT } from "~/utils/auth-result";

@@ -14,7 +14,9 @@ import { SETTINGS_TEXT, type SettingsActionResult, type SettingsIntent } from "~
 import { deleteOwnAccount } from "~/server/account/delete-account.server";
 import { requestEmailChange, resendVerificationEmail } from "~/server/account/email-change.server";
 import { loadSettings, saveAvatar, updateEmailNotifications, updateMemberName } from "~/server/account/settings.server";
-import { adminConfirmationNeeded, callAuthEndpoint, requireUser, setCookieHeaders, type SessionUser } from "~/server/auth.server";
+import { adminConfirmationNeeded, requireUser } from "~/server/auth/guards.server";
+import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
+import type { SessionUser } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";

@@ -15,7 +15,7 @@ import { UsersTab } from "~/components/admin/users-tab";
 import { ADMIN_TABS, parseAdminTab, tabHref, type AdminTab } from "~/components/admin/admin-tabs";
 import { loadDashboard, runUsersTabAction, saleProducts, salesFilterFrom } from "~/server/admin/dashboard.server";
 import { parseMemberSearch } from "~/server/admin/users.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
 import { isSameOrigin } from "~/server/http/same-origin.server";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/emails";
 import { sendTestEmailToAdmin } from "~/server/admin/dashboard.server";
 import { EMAIL_PREVIEW_KEYS } from "~/server/admin/email-previews.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isSameOrigin } from "~/server/http/same-origin.server";

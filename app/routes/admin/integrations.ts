@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/integrations";
 import { retryFailedEmailSyncs, retryFailedEmails } from "~/server/admin/dashboard.server";
 import { RETRY_FAILED_INTENT, RETRY_FAILED_MAIL_INTENT } from "~/server/admin/integrations.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isSameOrigin } from "~/server/http/same-origin.server";

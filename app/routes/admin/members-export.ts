@@ -1,7 +1,7 @@
 import type { Route } from "./+types/members-export";
 import { membersCsv } from "~/server/admin/dashboard.server";
 import { csvResponse, membersCsvFilename } from "~/server/admin/members-csv.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 
 // GET /settings/admin/members.csv: every member as a CSV download, streamed (docs/product.md §10.7).

@@ -4,7 +4,7 @@ import type { Route } from "./+types/offers";
 import { OffersPage, type OffersActionData } from "~/components/admin/offers-tab";
 import { loadOffersTab, offersCohortDate, resetOfferToInstalled, saveOffers } from "~/server/admin/dashboard.server";
 import { offerProductKeys, type OfferChange } from "~/server/admin/offers.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/sales-export";
 import { salesCsv, salesFilterFrom } from "~/server/admin/dashboard.server";
 import { salesCsvFilename } from "~/server/admin/sales.server";
 import { csvResponse } from "~/server/admin/members-csv.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 
 // GET /settings/admin/sales.csv?product=…&status=…: the Sales tab's payments as a CSV download,

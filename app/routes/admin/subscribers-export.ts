@@ -3,7 +3,7 @@ import { subscribersCsv } from "~/server/admin/dashboard.server";
 import { subscribersCsvFilename } from "~/server/admin/subscribers.server";
 import { parseMemberSearch } from "~/server/admin/users.server";
 import { csvResponse } from "~/server/admin/members-csv.server";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";
 
 // GET /settings/admin/subscribers.csv?q=…: the email-list subscribers (matching the search) as a

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth";
-import { handleAuthRequest } from "~/server/auth.server";
+import { handleAuthRequest } from "~/server/auth/requests.server";
 
 // /api/auth/*: Better Auth's own HTTP endpoints (email verification links, two-factor set-up from
 // the settings page, session reads). The request goes through as it came, except that the client

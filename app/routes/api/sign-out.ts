@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
-import { callAuthEndpoint, setCookieHeaders } from "~/server/auth.server";
+import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { isSameOrigin } from "~/server/http/same-origin.server";

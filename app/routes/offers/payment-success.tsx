@@ -5,7 +5,7 @@ import { PageHero } from "~/components/page-hero";
 import { Alert } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
 import { SUCCESS_CARDS, SUCCESS_GAINS } from "~/content/checkout";
-import { getSessionUser } from "~/server/auth.server";
+import { getSessionUser } from "~/server/auth/session.server";
 import { findCatalogueProduct } from "~/server/payments/catalogue.server";
 import { confirmCheckoutSession } from "~/server/payments/member-payments.server";
 import { formatLongDate, formatMoney } from "~/utils/format";

@@ -4,7 +4,7 @@ import { AlertTriangleIcon } from "~/components/icons";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
 import { findEffectiveProduct } from "~/server/payments/catalogue.server";
 import { findCustomerId } from "~/server/payments/customers.server";
 import { getTestProvider } from "~/server/payments/registry.server";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getAuth } from "~/server/auth.server";
+import { getAuth } from "~/server/auth/instance.server";
 import { getDb } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
 import { RESET_TOKEN_PATTERN } from "~/validation/password-reset";

@@ -1,7 +1,9 @@
 import { APIError } from "better-auth/api";
 import type { AppLoadContext } from "react-router";
 import { claimSignInAttempt, settleSignInAttempt } from "~/server/account/account-limits.server";
-import { callAuthEndpoint, getAuth, type SessionUser } from "~/server/auth.server";
+import { getAuth } from "~/server/auth/instance.server";
+import { callAuthEndpoint } from "~/server/auth/requests.server";
+import type { SessionUser } from "~/server/auth/session.server";
 import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 

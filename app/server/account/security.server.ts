@@ -1,6 +1,8 @@
 import QRCode from "qrcode";
 import { data, type AppLoadContext } from "react-router";
-import { callAuthEndpoint, requireUser, setCookieHeaders, type SessionUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
+import type { SessionUser } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formToObject, parseFirst } from "~/validation/first-error";

@@ -1,4 +1,4 @@
-import type { SessionUser } from "~/server/auth.server";
+import type { SessionUser } from "~/server/auth/session.server";
 import { deleteUserAccount, LAST_ADMIN_MESSAGE } from "~/server/account/delete-account.server";
 import type { Database } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";

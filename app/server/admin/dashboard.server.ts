@@ -1,4 +1,4 @@
-import type { SessionUser } from "~/server/auth.server";
+import type { SessionUser } from "~/server/auth/session.server";
 import { getSiteConfig } from "~/config/env.server";
 import { getDb } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";

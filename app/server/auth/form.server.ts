@@ -1,12 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { getSiteConfig } from "~/config/env.server";
-import {
-  callAuthEndpoint,
-  setCookieHeaders,
-  SIGN_IN_PAUSED_CODE,
-  SIGN_IN_PAUSED_MESSAGE,
-  signUpMember,
-} from "~/server/auth.server";
+import { SIGN_IN_PAUSED_CODE, SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
+import { callAuthEndpoint, setCookieHeaders, signUpMember } from "~/server/auth/requests.server";
 import { logger } from "~/server/logger.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";

@@ -5,7 +5,7 @@ import readline from "node:readline";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { ServerEnv } from "~/config/env.server";
-import { AUTH_SECRET_FILE } from "~/server/auth-secret.server";
+import { AUTH_SECRET_FILE } from "~/server/auth/secret.server";
 import { defaultMigrationsFolder, type DatabaseHandle, type Queryable } from "~/server/db/client.server";
 
 // Backups of the whole site (docs/product.md §17.5, decision 229): one gzip'd file of JSON lines

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { getSessionUser, requireUser } from "~/server/auth.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { getSessionUser } from "~/server/auth/session.server";
 import { startCheckout } from "./checkout.server";
 import { findRunningSubscription } from "./queries.server";
 

@@ -1,0 +1,50 @@
+import { redirect } from "react-router";
+import { getServerEnv } from "~/config/env.server";
+import { getDb } from "~/server/db/client.server";
+import { adminEmailUnused, isAdminEmail } from "~/server/models/roles.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { ADMIN_CONFIRM_TEXT } from "~/utils/auth-result";
+import { getSessionUser, type SessionUser } from "./session.server";
+
+// Guards (docs/product.md §12): the first line of every loader and action that needs a member or an
+// administrator.
+
+export const ADMIN_SIGN_IN_MESSAGE = "Please sign in to access the admin dashboard";
+export const ADMIN_DENIED_MESSAGE = "Access denied. Admin privileges required.";
+
+/** The signed-in user; a signed-out visitor is sent home. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect("/");
+  return user;
+}
+
+/**
+ * docs/product.md §7.10: her address is in ADMIN_EMAILS and still unused there, so it makes her an
+ * administrator as soon as she confirms it.
+ */
+export async function adminConfirmationNeeded(user: SessionUser): Promise<boolean> {
+  if (user.isAdmin || user.emailVerified || !isAdminEmail(user.email, getServerEnv().ADMIN_EMAILS)) return false;
+  return adminEmailUnused(getDb(), user.email);
+}
+
+/** A signed-in admin; anybody else is sent home with the documented message (docs/product.md §12). */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) {
+    throw await redirectWithToast("/", { title: "Error", description: ADMIN_SIGN_IN_MESSAGE, variant: "destructive" });
+  }
+  // Listed in ADMIN_EMAILS but not yet confirmed: her settings say what to do.
+  if (!user.isAdmin && (await adminConfirmationNeeded(user))) {
+    throw await redirectWithToast("/settings", { title: ADMIN_CONFIRM_TEXT.title, description: ADMIN_CONFIRM_TEXT.toast, variant: "info" });
+  }
+  if (!user.isAdmin) {
+    throw await redirectWithToast("/", { title: "Error", description: ADMIN_DENIED_MESSAGE, variant: "destructive" });
+  }
+  return user;
+}
+
+/** For pages only a signed-out visitor needs (the log-in page): a member is sent home. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getSessionUser(request)) throw redirect("/");
+}
