@@ -76,6 +76,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/email/unsubscribe", file: "routes/api/email-unsubscribe.tsx" },
     { path: "/downloads/:file", file: "routes/api/downloads.ts" },
     { path: "/api/payments/webhook", file: "routes/api/payment-webhook.ts" },
+    { path: "/test-checkout/billing-portal", file: "routes/offers/test-billing-portal.tsx" },
     { path: "/test-checkout/:sessionId", file: "routes/offers/test-checkout.tsx", disallow: "/test-checkout/" },
     { path: "/settings/billing", file: "routes/account/billing-portal.ts" },
     { path: "/sitemap.xml", file: "routes/seo/sitemap.ts", cached: true },

@@ -695,6 +695,12 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           request: (f) => ({ path: `/test-checkout/${f.memberCheckout.cancel}`, form: { intent: "cancel" } }),
           expect: { anonymous: goHome, member: { status: 302, location: /\?cancelled=true$/ }, otherMember: notFound, admin: notFound },
         },
+      ],
+    },
+    {
+      // The test provider's stand-in for Stripe's Customer Portal: only her own subscriptions.
+      route: "/test-checkout/billing-portal",
+      actions: [
         {
           name: "GET billing-portal",
           method: "GET",

@@ -57,6 +57,7 @@ export const nonPageRoutePaths = [
   "/email/unsubscribe",
   "/downloads/:file",
   "/api/payments/webhook",
+  "/test-checkout/billing-portal",
   "/test-checkout/:sessionId",
   "/settings/billing",
   "/sitemap.xml",

@@ -1,11 +1,12 @@
+import { data } from "react-router";
 import { getServerEnv } from "~/config/env.server";
 import type { PaymentProvider } from "./provider.server";
-import { TestProvider } from "./test-provider.server";
+import { TestProvider } from "./test/provider.server";
 import { handleWebhookRequest } from "./webhooks.server";
 
 // The payment provider registry: picks the implementation the configuration asks for. The
 // interface is provider.server.ts; Stripe (stripe.server.ts) and the built-in test checkout
-// (test-provider.server.ts) each import only that interface. The test provider is handed the
+// (test/provider.server.ts) each import only that interface. The test provider is handed the
 // function that delivers its events (the same webhook handling Stripe's events go through)
 // instead of importing the handler, so imports flow one way (docs/architecture.md §2).
 
@@ -36,6 +37,13 @@ export async function getPaymentProvider(): Promise<PaymentProvider> {
 export async function getTestProvider(): Promise<TestProvider | null> {
   const provider = await getPaymentProvider();
   return provider instanceof TestProvider ? provider : null;
+}
+
+/** For the test provider's own pages: the provider, or 404 when Stripe is configured instead. */
+export async function requireTestProvider(): Promise<TestProvider> {
+  const provider = await getTestProvider();
+  if (!provider) throw data(null, { status: 404 });
+  return provider;
 }
 
 /**
