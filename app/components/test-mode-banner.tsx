@@ -8,8 +8,7 @@ export function TestModeBanner() {
         <Badge variant="warning" className="text-sm tracking-wider">
           TEST MODE
         </Badge>
-        This is the site&apos;s built-in test checkout. No card is charged and
-        no money moves.
+        This is the site&apos;s built-in test checkout. No card is charged and no money moves.
       </p>
     </div>
   );

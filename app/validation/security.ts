@@ -56,7 +56,6 @@ export const SECURITY_TEXT = {
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   unexpected: "An unexpected error occurred",
   badForm: "Please check the form and try again.",
-  otherSite: "This form can only be sent from this website.",
   noJavaScript: "Please turn on JavaScript to set up two-factor authentication.",
 } as const;
 

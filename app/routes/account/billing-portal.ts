@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/billing-portal";
 import { requireUser } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { siteOrigin } from "~/server/payments/provider.server";
 import { billingPortalUrl } from "~/server/payments/member-payments.server";
@@ -16,6 +17,8 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
+  // Another site's page cannot open her billing portal (403); the form carries nothing to read.
+  await readForm(request);
   try {
     const url = await billingPortalUrl(user.id, `${siteOrigin()}/settings`);
     if (url) return redirect(url);

@@ -4,6 +4,7 @@ import { AlertCircleIcon, CheckCircleIcon, ShieldIcon } from "~/components/icons
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { readUndoLink, undoEmailChange } from "~/server/account/email-change.server";
+import { readForm } from "~/server/http/form-action.server";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
@@ -28,13 +29,10 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  let token = "";
-  try {
-    const value = (await request.formData()).get("token");
-    if (typeof value === "string") token = value;
-  } catch {
-    // Not a form: no token, refused below.
-  }
+  const read = await readForm(request);
+  // Not a form: no token, refused below.
+  const value = read.ok ? read.form.get("token") : null;
+  const token = typeof value === "string" ? value : "";
   const result = await undoEmailChange(token);
   if (result.ok) return data<PageState>({ state: "done", email: result.email }, { headers });
   return data<PageState>({ state: result.reason }, { status: result.reason === "taken" ? 409 : 400, headers });

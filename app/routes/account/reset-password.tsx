@@ -6,6 +6,7 @@ import { InputField } from "~/components/ui/form-field";
 import { showToast } from "~/components/ui/toaster";
 import { accountForResetToken } from "~/server/account/password-reset.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
+import { parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { AUTH_TEXT } from "~/utils/auth-result";
@@ -30,14 +31,10 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    // Not a form at all (a broken or foreign body): refused, nothing changes.
-    return data<ActionData>({ error: "Please check the form and try again." }, { status: 400 });
-  }
-  const parsed = parseFirst(ResetPasswordSchema, formToObject(form));
+  const read = await readForm(request);
+  // Not a form at all (a broken or foreign body): refused, nothing changes.
+  if (!read.ok) return data<ActionData>({ error: "Please check the form and try again." }, { status: read.status });
+  const parsed = parseForm(read.form, ResetPasswordSchema);
   if (!parsed.ok) return data<ActionData>({ error: parsed.error }, { status: 400 });
   const { token, password } = parsed.data;
   const account = await accountForResetToken(token);

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { PageHero } from "~/components/page-hero";
 import { Alert } from "~/components/ui/alert";
@@ -18,9 +17,9 @@ import { adminConfirmationNeeded, requireUser } from "~/server/auth/guards.serve
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { answerForm, formIntent, parseForm, readForm } from "~/server/http/form-action.server";
+import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
-import { readLimitedFormData } from "~/server/uploads/multipart.server";
 import { verificationEmailAllowed } from "~/server/account/account-limits.server";
 import { verifyCurrentSecret } from "~/server/account/reauth.server";
 import {
@@ -35,7 +34,6 @@ import {
 import { parseFirst } from "~/validation/first-error";
 import { ADMIN_CONFIRM_TEXT } from "~/utils/auth-result";
 import { seo } from "~/utils/seo";
-import { isSameOrigin } from "~/server/http/same-origin.server";
 
 // /settings (docs/product.md §9, §11.6; docs/product.md §12, §9.2, §7.10, §9.8, §7.5). Server-rendered from the loader,
 // so the page never waits in the browser for its data. One action with an `intent` field; every
@@ -76,25 +74,20 @@ const failure = (intent: SettingsIntent | null, message: string, status = 400, t
 });
 const invalid = (intent: SettingsIntent, message: string, status = 400) => failure(intent, message, status, SETTINGS_TEXT.validationError);
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  // A form from another site never changes anything (the cookie is SameSite=Lax as well).
-  if (!isSameOrigin(request)) throw data(null, { status: 403 });
-
   // The browser's fetcher posts to /settings?js=1 and reads the answer; a plain form (no
   // JavaScript) posts to /settings and is sent back to the page with a flash toast.
-  const js = url.searchParams.get("js") === "1";
-  const read = await readLimitedFormData(request, { maxBytes: AVATAR_UPLOAD_BODY_LIMIT, tooLargeMessage: AVATAR_SIZE_MESSAGE });
+  const read = await readForm(request, { maxBytes: AVATAR_UPLOAD_BODY_LIMIT, tooLargeMessage: AVATAR_SIZE_MESSAGE });
+  const js = read.fetcher;
   if (!read.ok) {
     // Only an avatar upload can be this large.
-    const outcome = read.status === 413 ? invalid("avatar", read.error, 413) : failure(null, read.error, read.status);
+    const outcome = read.status === 413 ? invalid("avatar", read.message, 413) : failure(null, read.message, read.status);
     return answer(outcome, js);
   }
   const form = read.form;
-  const intent = form.get("intent");
-  if (typeof intent !== "string" || !(INTENTS as readonly string[]).includes(intent)) {
-    return answer(failure(null, "Unknown action."), js);
-  }
+  const intent = formIntent(form, INTENTS);
+  if (!intent) return answer(failure(null, "Unknown action."), js);
 
   if (intent === "delete") {
     // docs/product.md §9.2: a session alone never deletes the account.
@@ -121,10 +114,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
   let outcome: Outcome;
   try {
-    outcome = await runIntent(intent as Exclude<SettingsIntent, "delete">, form, user, request, context);
+    outcome = await runIntent(intent, form, user, request, context);
   } catch (error) {
     logger.error("settings action failed", { error, intent, userId: user.id });
-    outcome = failure(intent as SettingsIntent, "Something went wrong on our side. Please try again.", 500);
+    outcome = failure(intent, "Something went wrong on our side. Please try again.", 500);
   }
   return answer(outcome, js);
 }
@@ -165,7 +158,7 @@ async function runIntent(
       return success("avatar", SETTINGS_TEXT.success, SETTINGS_TEXT.avatarUpdated);
     }
     case "name": {
-      const parsed = parseFirst(NameSchema, { name: form.get("name") ?? undefined });
+      const parsed = parseForm(form, NameSchema);
       if (!parsed.ok) return invalid("name", parsed.error);
       if (!(await updateMemberName(user.id, parsed.data.name))) return failure("name", SETTINGS_TEXT.loadFailed, 404);
       return success("name", SETTINGS_TEXT.success, SETTINGS_TEXT.nameUpdated);
@@ -184,7 +177,7 @@ async function runIntent(
       return success("email", SETTINGS_TEXT.success, SETTINGS_TEXT.emailInitiated);
     }
     case "notifications": {
-      const parsed = parseFirst(NotificationSchema, { enabled: form.get("enabled") ?? undefined });
+      const parsed = parseForm(form, NotificationSchema);
       if (!parsed.ok) return invalid("notifications", parsed.error);
       if (!(await updateEmailNotifications(user.id, parsed.data.enabled))) return failure("notifications", SETTINGS_TEXT.loadFailed, 404);
       return success(
@@ -205,14 +198,13 @@ async function runIntent(
 }
 
 /** With JavaScript: the result for the fetcher. Without: back to the page with a flash toast. */
-async function answer({ status, result }: Outcome, js: boolean, page = "/settings") {
-  if (js) return data(result, { status });
-  if (result.ok) {
-    return result.title
-      ? redirectWithToast("/settings", { title: result.title, description: result.description ?? undefined, variant: "success" }, { status: 303 })
-      : redirectWithToast("/settings", { title: "No changes", description: "Nothing needed saving.", variant: "info" }, { status: 303 });
-  }
-  return redirectWithToast(page, { title: result.title, description: result.message, variant: "destructive" }, { status: 303 });
+function answer({ status, result }: Outcome, js: boolean, page = "/settings") {
+  const toast: FlashToastInput = result.ok
+    ? result.title
+      ? { title: result.title, description: result.description ?? undefined, variant: "success" }
+      : { title: "No changes", description: "Nothing needed saving.", variant: "info" }
+    : { title: result.title, description: result.message, variant: "destructive" };
+  return answerForm(js, { status, result, redirectTo: result.ok ? "/settings" : page, toast });
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {

@@ -18,7 +18,7 @@ import { parseMemberSearch } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
-import { isSameOrigin } from "~/server/http/same-origin.server";
+import { readForm } from "~/server/http/form-action.server";
 
 // /settings/admin (docs/product.md §10, §11.7, §12). Everything
 // is read on the server: the stats and the chart on every visit, and only the open tab's data
@@ -67,16 +67,9 @@ function backToList(url: URL): string {
 export async function action({ request, url }: Route.ActionArgs) {
   // docs/product.md §10.1: every admin action checks the role again on the server.
   const admin = await requireAdmin(request);
-  // A form from another site never changes anything (the cookie is SameSite=Lax as well).
-  if (!isSameOrigin(request)) throw data(null, { status: 403 });
-
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data({ ok: false as const, intent: null, title: "Error", message: "Unknown action." }, { status: 400 });
-  }
-  const outcome = await runUsersTabAction(admin, form);
+  const read = await readForm(request);
+  if (!read.ok) return data({ ok: false as const, intent: null, title: "Error", message: read.message }, { status: read.status });
+  const outcome = await runUsersTabAction(admin, read.form);
   if (!outcome.ok) return data(outcome.failure, { status: outcome.status });
   return redirectWithToast(outcome.goTo ?? backToList(url), outcome.toast, { status: 303 });
 }

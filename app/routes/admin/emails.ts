@@ -4,9 +4,9 @@ import type { Route } from "./+types/emails";
 import { sendTestEmailToAdmin } from "~/server/admin/dashboard.server";
 import { EMAIL_PREVIEW_KEYS } from "~/server/admin/email-previews.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { isSameOrigin } from "~/server/http/same-origin.server";
 
 // POST /settings/admin/emails: the Emails tab's 'Send me a test' (docs/product.md §18.5). Admins
 // only; the sample goes to her own address, never to one the form names. GET goes to the tab.
@@ -25,10 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  if (!isSameOrigin(request)) return data({ error: "This form can only be sent from this website." }, { status: 403 });
-  const form = await request.formData().catch(() => null);
-  const parsed = SendTestSchema.safeParse({ intent: form?.get("intent"), key: form?.get("key") });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Unknown action." }, { status: 400 });
+  const read = await readForm(request);
+  if (!read.ok) return data({ error: read.message }, { status: read.status });
+  const parsed = parseForm(read.form, SendTestSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   try {
     await sendTestEmailToAdmin(parsed.data.key, admin.email);
   } catch (error) {

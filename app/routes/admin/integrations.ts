@@ -4,9 +4,9 @@ import type { Route } from "./+types/integrations";
 import { retryFailedEmailSyncs, retryFailedEmails } from "~/server/admin/dashboard.server";
 import { RETRY_FAILED_INTENT, RETRY_FAILED_MAIL_INTENT } from "~/server/admin/integrations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { isSameOrigin } from "~/server/http/same-origin.server";
 
 // POST /settings/admin/integrations: the Integrations tab's 'Retry failed' (docs/product.md §10.8). Admins only
 // (docs/product.md §10.1: anybody else is sent home with the documented message, and nothing changes). It puts
@@ -24,10 +24,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  if (!isSameOrigin(request)) return data({ error: "This form can only be sent from this website." }, { status: 403 });
-  const form = await request.formData().catch(() => null);
-  const parsed = RetryFailedSchema.safeParse({ intent: form?.get("intent") });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Unknown action." }, { status: 400 });
+  const read = await readForm(request);
+  if (!read.ok) return data({ error: read.message }, { status: read.status });
+  const parsed = parseForm(read.form, RetryFailedSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
 
   if (parsed.data.intent === RETRY_FAILED_MAIL_INTENT) {
     let mailCount: number;

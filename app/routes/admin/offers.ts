@@ -5,6 +5,7 @@ import { OffersPage, type OffersActionData } from "~/components/admin/offers-tab
 import { loadOffersTab, offersCohortDate, resetOfferToInstalled, saveOffers } from "~/server/admin/dashboard.server";
 import { offerProductKeys, type OfferChange } from "~/server/admin/offers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { formIntent, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
@@ -17,7 +18,6 @@ import {
   priceField,
   RESET_TARGET_FIELD,
 } from "~/validation/offers";
-import { isSameOrigin } from "~/server/http/same-origin.server";
 
 // POST /settings/admin/offers: the Offers tab's two forms (docs/product.md §10.10, §5.1, §10.1).
 //   intent=update-offers  price:<productKey> (pounds) for every product, and nextCohortDate
@@ -65,19 +65,13 @@ function succeeded(changes: OfferChange[]) {
 export async function action({ request }: Route.ActionArgs) {
   // docs/product.md §10.1: every admin action checks the role again on the server.
   const admin = await requireAdmin(request);
-  // A form from another site never changes anything (the cookie is SameSite=Lax as well).
-  if (!isSameOrigin(request)) throw data(null, { status: 403 });
-
+  const read = await readForm(request);
+  if (!read.ok) return refused({ errors: {}, values: {}, formError: read.message }, read.status);
+  const { form } = read;
   const productKeys = offerProductKeys();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return refused({ errors: {}, values: {}, formError: OFFERS_MESSAGES.unknownIntent });
-  }
   const values = typedValues(form, productKeys);
   try {
-    const intent = form.get("intent");
+    const intent = formIntent(form, [OFFERS_INTENTS.update, OFFERS_INTENTS.reset]);
     if (intent === OFFERS_INTENTS.update) {
       const input = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
       const parsed = parseOffersUpdate(input, { productKeys, currentCohortDate: await offersCohortDate() });

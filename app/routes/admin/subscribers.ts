@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { Route } from "./+types/subscribers";
 import { eraseEmailSubscriber } from "~/server/admin/dashboard.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { isSameOrigin } from "~/server/http/same-origin.server";
 
 // POST /settings/admin/subscribers: the Subscribers view's 'Delete' (docs/product.md §10.12), an
 // erasure request: every sign-up of the address goes, and the email-marketing service is told.
@@ -26,10 +26,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  if (!isSameOrigin(request)) return data({ error: "This form can only be sent from this website." }, { status: 403 });
-  const form = await request.formData().catch(() => null);
-  const parsed = EraseSchema.safeParse({ intent: form?.get("intent"), subscriberId: form?.get("subscriberId"), confirmation: form?.get("confirmation") });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Unknown action." }, { status: 400 });
+  const read = await readForm(request);
+  if (!read.ok) return data({ error: read.message }, { status: read.status });
+  const parsed = parseForm(read.form, EraseSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   let erased: number;
   try {
     erased = await eraseEmailSubscriber(admin.id, parsed.data.subscriberId);

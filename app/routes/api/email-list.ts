@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/email-list";
 import { clientIpOf } from "~/server/client-ip.server";
+import { readForm } from "~/server/http/form-action.server";
 import { emailListReturnPath } from "~/server/lists/return-path.server";
 import { subscribe } from "~/server/lists/subscribers.server";
 import { formToObject } from "~/validation/first-error";
@@ -13,17 +14,6 @@ import { EMAIL_LIST_MESSAGES, type EmailListResponse } from "~/validation/email-
 //    with the outcome in the query (?email_list=<form>&email_list_status=ok|<code>) and the hash
 //    of the form, so the page opens at the form showing its message.
 
-/** Like React Router's own check on actions: a post from another site's page is refused. */
-function fromAnotherSite(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  try {
-    return new URL(origin).host !== new URL(request.url).host;
-  } catch {
-    return true;
-  }
-}
-
 function answer(body: EmailListResponse, status: number, headers?: HeadersInit) {
   return data(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
@@ -34,16 +24,10 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") throw data("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-  let values: Record<string, string>;
-  try {
-    values = formToObject(await request.formData());
-  } catch {
-    return answer({ ok: false, code: "bad_request", error: EMAIL_LIST_MESSAGES.bad_request }, 400);
-  }
+  const read = await readForm(request);
+  if (!read.ok) return answer({ ok: false, code: "bad_request", error: EMAIL_LIST_MESSAGES.bad_request }, read.status);
+  const values = formToObject(read.form);
   const wantsData = values._js === "1";
-  if (fromAnotherSite(request)) {
-    return answer({ ok: false, code: "bad_request", error: EMAIL_LIST_MESSAGES.bad_request }, 403);
-  }
 
   const result = await subscribe({
     form: values.form,

@@ -3,7 +3,7 @@ import type { Route } from "./+types/sign-out";
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { isSameOrigin } from "~/server/http/same-origin.server";
+import { readForm } from "~/server/http/form-action.server";
 
 // POST /sign-out (docs/product.md §7.11 Account Actions: "Sign Out (signs out, goes to /)"): ends the session
 // in the database, clears the cookie and goes home. A plain <form method="post" action="/sign-out">
@@ -14,7 +14,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!isSameOrigin(request)) return redirect("/");
+  // Another site's page cannot sign her out (403); the form carries nothing else to read.
+  await readForm(request);
   let headers = new Headers();
   try {
     const response = await callAuthEndpoint(request, context, "/sign-out", {});

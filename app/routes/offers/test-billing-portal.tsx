@@ -4,6 +4,7 @@ import { TestModeBanner } from "~/components/test-mode-banner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { requireUser } from "~/server/auth/guards.server";
+import { formIntent, readForm } from "~/server/http/form-action.server";
 import { findCustomerId } from "~/server/payments/customers.server";
 import { requireTestProvider } from "~/server/payments/registry.server";
 import { TEST_BILLING_PORTAL_PATH } from "~/server/payments/test/records.server";
@@ -21,9 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const provider = await requireTestProvider();
   const customerId = await findCustomerId(user.id, "test");
-  const subscriptions = customerId
-    ? await provider.listSubscriptions(customerId)
-    : [];
+  const subscriptions = customerId ? await provider.listSubscriptions(customerId) : [];
   return {
     email: user.email,
     subscriptions: subscriptions.map((s) => ({
@@ -41,42 +40,27 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   const provider = await requireTestProvider();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    // Not a form at all (a broken or foreign body): refused, nothing changes.
-    return new Response(null, { status: 400 });
-  }
-  const intent = form.get("intent");
+  const read = await readForm(request);
+  // Not a form at all (a broken or foreign body): refused, nothing changes.
+  if (!read.ok) return new Response(null, { status: read.status });
+  const intent = formIntent(read.form, PORTAL_INTENTS);
   const customerId = await findCustomerId(user.id, "test");
-  const subscriptionId = String(form.get("subscriptionId") ?? "");
-  if (!customerId || !subscriptionId)
-    return new Response(null, { status: 404 });
-  if (!PORTAL_INTENTS.includes(intent as (typeof PORTAL_INTENTS)[number]))
-    return new Response(null, { status: 400 });
-  if (intent === "cancel")
-    await provider.setCancelAtPeriodEnd(customerId, subscriptionId, true);
-  else if (intent === "resume")
-    await provider.setCancelAtPeriodEnd(customerId, subscriptionId, false);
-  else if (intent === "advance")
-    await provider.advance(customerId, subscriptionId);
+  const subscriptionId = String(read.form.get("subscriptionId") ?? "");
+  if (!customerId || !subscriptionId) return new Response(null, { status: 404 });
+  if (!intent) return new Response(null, { status: 400 });
+  if (intent === "cancel") await provider.setCancelAtPeriodEnd(customerId, subscriptionId, true);
+  else if (intent === "resume") await provider.setCancelAtPeriodEnd(customerId, subscriptionId, false);
+  else if (intent === "advance") await provider.advance(customerId, subscriptionId);
   else await provider.failRenewal(customerId, subscriptionId);
   throw redirect(TEST_BILLING_PORTAL_PATH);
 }
 
-export default function TestBillingPortal({
-  loaderData,
-}: Route.ComponentProps) {
+export default function TestBillingPortal({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
     <main id="main" className="bg-sand-50">
       <TestModeBanner />
-      <Portal
-        subscriptions={loaderData.subscriptions}
-        email={loaderData.email}
-        busy={navigation.state !== "idle"}
-      />
+      <Portal subscriptions={loaderData.subscriptions} email={loaderData.email} busy={navigation.state !== "idle"} />
     </main>
   );
 }
@@ -91,51 +75,24 @@ interface PortalSubscription {
   canceledAt: string | null;
 }
 
-function Portal({
-  subscriptions,
-  email,
-  busy,
-}: {
-  subscriptions: PortalSubscription[];
-  email: string;
-  busy: boolean;
-}) {
+function Portal({ subscriptions, email, busy }: { subscriptions: PortalSubscription[]; email: string; busy: boolean }) {
   return (
     <div className="container-page py-12 sm:py-16">
       <div className="mx-auto max-w-2xl">
         <h1 className="text-3xl sm:text-4xl">Manage your subscriptions</h1>
         <p className="mt-2 text-lg text-ink-muted">Billing for {email}</p>
         {subscriptions.length === 0 ? (
-          <p className="mt-8 rounded-3xl border border-sand-200 bg-white p-6 text-lg">
-            You have no subscriptions.
-          </p>
+          <p className="mt-8 rounded-3xl border border-sand-200 bg-white p-6 text-lg">You have no subscriptions.</p>
         ) : (
           <ul className="mt-8 flex flex-col gap-6">
             {subscriptions.map((sub) => {
               const live = sub.status !== "canceled";
               return (
-                <li
-                  key={sub.id}
-                  className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8"
-                >
+                <li key={sub.id} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-sm sm:p-8">
                   <div className="flex flex-wrap items-center justify-between gap-3">
                     <h2 className="text-2xl">{sub.productName}</h2>
-                    <Badge
-                      variant={
-                        !live
-                          ? "neutral"
-                          : sub.cancelAtPeriodEnd || sub.status === "past_due"
-                            ? "warning"
-                            : "success"
-                      }
-                    >
-                      {!live
-                        ? "Cancelled"
-                        : sub.cancelAtPeriodEnd
-                          ? "Cancels at period end"
-                          : sub.status === "past_due"
-                            ? "Payment failed"
-                            : "Active"}
+                    <Badge variant={!live ? "neutral" : sub.cancelAtPeriodEnd || sub.status === "past_due" ? "warning" : "success"}>
+                      {!live ? "Cancelled" : sub.cancelAtPeriodEnd ? "Cancels at period end" : sub.status === "past_due" ? "Payment failed" : "Active"}
                     </Badge>
                   </div>
                   <p className="mt-3 text-base text-ink">
@@ -148,50 +105,23 @@ function Portal({
                   </p>
                   {live ? (
                     <Form method="post" className="mt-5 flex flex-wrap gap-3">
-                      <input
-                        type="hidden"
-                        name="subscriptionId"
-                        value={sub.id}
-                      />
+                      <input type="hidden" name="subscriptionId" value={sub.id} />
                       {sub.cancelAtPeriodEnd ? (
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="resume"
-                          disabled={busy}
-                        >
+                        <Button type="submit" name="intent" value="resume" disabled={busy}>
                           Resume subscription
                         </Button>
                       ) : (
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="cancel"
-                          variant="outline"
-                          disabled={busy}
-                        >
+                        <Button type="submit" name="intent" value="cancel" variant="outline" disabled={busy}>
                           Cancel at period end
                         </Button>
                       )}
                       {/* TEST MODE: the events Stripe sends at the next billing date, through the
                           same signed webhook path (docs/product.md §8.6). */}
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="advance"
-                        variant="ghost"
-                        disabled={busy}
-                      >
+                      <Button type="submit" name="intent" value="advance" variant="ghost" disabled={busy}>
                         Simulate renewal
                       </Button>
                       {sub.cancelAtPeriodEnd ? null : (
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value="fail-renewal"
-                          variant="ghost"
-                          disabled={busy}
-                        >
+                        <Button type="submit" name="intent" value="fail-renewal" variant="ghost" disabled={busy}>
                           Simulate failed renewal
                         </Button>
                       )}
@@ -216,7 +146,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
     noindex: true,
     title: "Manage your subscriptions (TEST MODE)",
-    description:
-      "The site's built-in test checkout for trying purchases without a card. No money moves.",
+    description: "The site's built-in test checkout for trying purchases without a card. No money moves.",
   });
 }

@@ -8,6 +8,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { findEffectiveProduct } from "~/server/payments/catalogue.server";
 import { requireTestProvider } from "~/server/payments/registry.server";
 import { findOwnTestSession } from "~/server/payments/test/records.server";
+import { formIntent, readForm } from "~/server/http/form-action.server";
 import { formatMoney } from "~/utils/format";
 import { seo } from "~/utils/seo";
 
@@ -25,13 +26,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireTestProvider();
   const session = await findOwnTestSession(params.sessionId, user.id);
   if (!session) throw notFound();
-  const expired =
-    session.status === "expired" ||
-    (session.status === "open" && session.expiresAt.getTime() <= Date.now());
+  const expired = session.status === "expired" || (session.status === "open" && session.expiresAt.getTime() <= Date.now());
   // Expired because the coach changed the price since it was opened (decision 186)?
-  const current = expired
-    ? await findEffectiveProduct(session.productKey)
-    : null;
+  const current = expired ? await findEffectiveProduct(session.productKey) : null;
   return {
     email: user.email,
     session: {
@@ -39,10 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       amount: formatMoney(session.amountTotal, session.currency),
       monthly: session.mode === "subscription",
       status: expired ? ("expired" as const) : session.status,
-      priceChanged:
-        current !== null &&
-        (current.pricePence !== session.amountTotal ||
-          current.currency !== session.currency),
+      priceChanged: current !== null && (current.pricePence !== session.amountTotal || current.currency !== session.currency),
       cancelUrl: session.cancelUrl,
     },
   };
@@ -51,14 +45,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireUser(request);
   const provider = await requireTestProvider();
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    // Not a form at all (a broken or foreign body): refused, nothing changes.
-    return data({ declined: false }, { status: 400 });
-  }
-  const intent = form.get("intent");
+  const read = await readForm(request);
+  // Not a form at all (a broken or foreign body): refused, nothing changes.
+  if (!read.ok) return data({ declined: false }, { status: read.status });
+  const intent = formIntent(read.form, ["pay", "decline", "cancel"] as const);
 
   const session = await findOwnTestSession(params.sessionId, user.id);
   if (!session) throw notFound();
@@ -78,10 +68,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-export default function TestCheckout({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
+export default function TestCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
@@ -90,112 +77,54 @@ export default function TestCheckout({
       <div className="container-page py-12 sm:py-16">
         <div className="mx-auto max-w-xl">
           <h1 className="text-3xl sm:text-4xl">Test checkout</h1>
-          <p className="mt-2 text-lg text-ink-muted">
-            Paying as {loaderData.email}
-          </p>
+          <p className="mt-2 text-lg text-ink-muted">Paying as {loaderData.email}</p>
           <div className="mt-8 rounded-3xl border border-sand-200 bg-white p-6 shadow-md sm:p-8">
             <dl className="flex flex-col gap-3 text-lg">
               <div className="flex justify-between gap-4">
                 <dt className="text-ink-muted">Product</dt>
-                <dd className="text-right font-semibold">
-                  {loaderData.session.productName}
-                </dd>
+                <dd className="text-right font-semibold">{loaderData.session.productName}</dd>
               </div>
               <div className="flex justify-between gap-4 border-t border-sand-200 pt-3">
                 <dt className="text-ink-muted">Amount</dt>
                 <dd className="text-right font-display text-2xl font-semibold">
                   {loaderData.session.amount}
-                  {loaderData.session.monthly ? (
-                    <span className="text-base font-normal text-ink-muted">
-                      {" "}
-                      per month
-                    </span>
-                  ) : null}
+                  {loaderData.session.monthly ? <span className="text-base font-normal text-ink-muted"> per month</span> : null}
                 </dd>
               </div>
             </dl>
 
             {actionData?.declined && loaderData.session.status === "open" ? (
-              <Alert
-                variant="destructive"
-                title="Payment declined"
-                className="mt-6"
-              >
-                Your card was declined and no money has been taken. You can try
-                again with Pay, or Cancel to go back to the checkout page.
+              <Alert variant="destructive" title="Payment declined" className="mt-6">
+                Your card was declined and no money has been taken. You can try again with Pay, or Cancel to go back to
+                the checkout page.
               </Alert>
             ) : null}
 
             {loaderData.session.status === "open" ? (
-              <Form
-                method="post"
-                className="mt-8 flex flex-col gap-3 sm:flex-row"
-              >
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="pay"
-                  size="lg"
-                  className="sm:flex-1"
-                  disabled={busy}
-                >
+              <Form method="post" className="mt-8 flex flex-col gap-3 sm:flex-row">
+                <Button type="submit" name="intent" value="pay" size="lg" className="sm:flex-1" disabled={busy}>
                   Pay
                 </Button>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="decline"
-                  variant="outline"
-                  size="lg"
-                  disabled={busy}
-                >
+                <Button type="submit" name="intent" value="decline" variant="outline" size="lg" disabled={busy}>
                   Decline
                 </Button>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="cancel"
-                  variant="ghost"
-                  size="lg"
-                  disabled={busy}
-                >
+                <Button type="submit" name="intent" value="cancel" variant="ghost" size="lg" disabled={busy}>
                   Cancel
                 </Button>
               </Form>
             ) : loaderData.session.status === "complete" ? (
-              <Alert
-                variant="success"
-                className="mt-6"
-                title="This payment is complete"
-              >
+              <Alert variant="success" className="mt-6" title="This payment is complete">
                 <Form method="post">
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="pay"
-                    className="link font-semibold"
-                  >
+                  <button type="submit" name="intent" value="pay" className="link font-semibold">
                     Continue to your confirmation
                   </button>
                 </Form>
               </Alert>
             ) : (
-              <Alert
-                variant="warning"
-                className="mt-6"
-                title="This checkout session has expired"
-              >
-                {loaderData.session.priceChanged
-                  ? `The price of ${loaderData.session.productName} has changed since this page was opened. `
-                  : null}
+              <Alert variant="warning" className="mt-6" title="This checkout session has expired">
+                {loaderData.session.priceChanged ? `The price of ${loaderData.session.productName} has changed since this page was opened. ` : null}
                 Nothing has been charged.{" "}
-                <a
-                  href={loaderData.session.cancelUrl.replace(
-                    /\?cancelled=true$/,
-                    "",
-                  )}
-                  className="link font-semibold"
-                >
+                <a href={loaderData.session.cancelUrl.replace(/\?cancelled=true$/, "")} className="link font-semibold">
                   Start again from the checkout page
                 </a>
                 .
@@ -204,8 +133,7 @@ export default function TestCheckout({
           </div>
           <p className="mt-6 flex items-start gap-3 text-sm text-ink-muted">
             <AlertTriangleIcon className="mt-0.5 size-5 shrink-0 text-warning-700" />
-            With a Stripe key configured, members pay on Stripe&apos;s own
-            checkout page instead of this one.
+            With a Stripe key configured, members pay on Stripe&apos;s own checkout page instead of this one.
           </p>
         </div>
       </div>
@@ -217,7 +145,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
     noindex: true,
     title: "Test checkout (TEST MODE)",
-    description:
-      "The site's built-in test checkout for trying purchases without a card. No money moves.",
+    description: "The site's built-in test checkout for trying purchases without a card. No money moves.",
   });
 }

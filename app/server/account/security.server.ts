@@ -1,10 +1,10 @@
 import QRCode from "qrcode";
-import { data, type AppLoadContext } from "react-router";
+import type { AppLoadContext, data } from "react-router";
 import { requireUser } from "~/server/auth/guards.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
 import type { SessionUser } from "~/server/auth/session.server";
+import { answerForm, formIntent, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { formToObject, parseFirst } from "~/validation/first-error";
 import {
   SECURITY_INTENTS,
@@ -17,7 +17,6 @@ import {
   type TwoFactorSetup,
 } from "~/validation/security";
 import { PasswordChangeSchema } from "~/validation/settings";
-import { isSameOrigin } from "~/server/http/same-origin.server";
 
 // POST /settings/security: the Security card's actions (docs/product.md §9.3, §11.6 and §7.7).
 // Every intent checks the session first and acts only on the signed-in member, through Better
@@ -35,19 +34,15 @@ interface Posted {
   intent: SecurityIntent | null;
 }
 
-function isIntent(value: unknown): value is SecurityIntent {
-  return typeof value === "string" && (SECURITY_INTENTS as readonly string[]).includes(value);
-}
 
 /** JSON for the fetcher (never cached: it may hold a secret); a redirect with a toast otherwise. */
 async function reply(posted: Posted, result: SecurityActionResult, init: { status?: number; headers?: Headers } = {}): Promise<Reply> {
   const headers = new Headers(init.headers);
   headers.set("Cache-Control", "no-store");
-  if (posted.js) return data(result, { status: init.status ?? 200, headers });
   const toast = result.ok
     ? { title: "Success", description: result.message, variant: "success" as const }
     : { title: result.title, description: result.message, variant: "destructive" as const };
-  return redirectWithToast("/settings", toast, { headers });
+  return answerForm(posted.js, { status: init.status, result, redirectTo: "/settings", toast, headers, redirectStatus: 302 });
 }
 
 function fail(posted: Posted, kind: "validation" | "service" | "unexpected", message: string, status: number, headers?: Headers) {
@@ -149,17 +144,11 @@ async function run(request: Request, context: AppLoadContext | undefined, user: 
 /** The action of /settings/security. A signed-out visitor is sent home; nothing changes. */
 export async function handleSecurityAction(request: Request, context: AppLoadContext | undefined): Promise<Reply> {
   const user = await requireUser(request);
-  let form: FormData;
+  const read = await readForm(request);
+  if (!read.ok) return fail({ js: true, intent: null }, "validation", SECURITY_TEXT.badForm, read.status);
+  const posted: Posted = { js: read.fetcher, intent: formIntent(read.form, SECURITY_INTENTS) };
   try {
-    form = await request.formData();
-  } catch {
-    return fail({ js: true, intent: null }, "validation", SECURITY_TEXT.badForm, 400);
-  }
-  const intent = form.get("intent");
-  const posted: Posted = { js: form.get("js") === "1", intent: isIntent(intent) ? intent : null };
-  if (!isSameOrigin(request)) return fail(posted, "service", SECURITY_TEXT.otherSite, 403);
-  try {
-    return await run(request, context, user, posted, formToObject(form));
+    return await run(request, context, user, posted, formToObject(read.form));
   } catch (error) {
     logger.error("security action failed", { error, intent: posted.intent, userId: user.id });
     return fail(posted, "unexpected", SECURITY_TEXT.unexpected, 500);

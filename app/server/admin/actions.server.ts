@@ -1,10 +1,10 @@
 import type { SessionUser } from "~/server/auth/session.server";
 import { deleteUserAccount, LAST_ADMIN_MESSAGE } from "~/server/account/delete-account.server";
 import type { Database } from "~/server/db/client.server";
+import { formIntent, parseForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { grantAdmin, revokeAdmin } from "~/server/models/roles.server";
 import type { FlashToastInput } from "~/server/toast.server";
-import { formToObject, parseFirst } from "~/validation/first-error";
 import {
   ADMIN_INTENTS,
   ADMIN_TEXT,
@@ -17,8 +17,9 @@ import {
 import { findMember, memberDetails, updateMemberNames } from "./users.server";
 
 // The Users tab's actions (docs/product.md §10.3–§10.6, §11.7; §7.10).
-// The route has already checked the admin (requireAdmin) and the origin. Each action parses its
-// own fields with Zod, writes only the columns it owns, and writes its admin_activity_log entry
+// The route has already checked the admin (requireAdmin) and read the form (readForm, the pipeline of
+// app/server/http/form-action.server.ts). Each action parses its own fields with its schema in
+// app/validation/admin.ts, writes only the columns it owns, and writes its admin_activity_log entry
 // in the same transaction as the change. Decision: docs/decisions/112-admin-user-management.md.
 
 export type AdminActionOutcome =
@@ -38,21 +39,20 @@ const done = (description: string, goTo?: string): AdminActionOutcome => ({
 });
 
 export async function runAdminAction(db: Database, admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
-  const fields = formToObject(form);
-  const intent = fields.intent;
-  if (!intent || !(ADMIN_INTENTS as readonly string[]).includes(intent)) return fail(null, 400, "Unknown action.");
-  switch (intent as AdminIntent) {
+  const intent = formIntent(form, ADMIN_INTENTS);
+  if (!intent) return fail(null, 400, "Unknown action.");
+  switch (intent) {
     case "update-user":
-      return updateUser(db, admin, fields);
+      return updateUser(db, admin, form);
     case "toggle-admin":
-      return toggleAdmin(db, admin, fields);
+      return toggleAdmin(db, admin, form);
     case "delete-user":
-      return deleteUser(db, admin, fields);
+      return deleteUser(db, admin, form);
   }
 }
 
-async function updateUser(db: Database, admin: SessionUser, fields: Record<string, string>): Promise<AdminActionOutcome> {
-  const parsed = parseFirst(UpdateUserFormSchema, fields);
+async function updateUser(db: Database, admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
+  const parsed = parseForm(form, UpdateUserFormSchema);
   if (!parsed.ok) return fail("update-user", 400, parsed.error, "Validation Error");
   const { userId, firstName, lastName } = parsed.data;
   try {
@@ -67,8 +67,8 @@ async function updateUser(db: Database, admin: SessionUser, fields: Record<strin
   }
 }
 
-async function toggleAdmin(db: Database, admin: SessionUser, fields: Record<string, string>): Promise<AdminActionOutcome> {
-  const parsed = parseFirst(ToggleAdminFormSchema, fields);
+async function toggleAdmin(db: Database, admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
+  const parsed = parseForm(form, ToggleAdminFormSchema);
   if (!parsed.ok) return fail("toggle-admin", 400, parsed.error, "Validation Error");
   const { userId } = parsed.data;
   try {
@@ -93,8 +93,8 @@ async function toggleAdmin(db: Database, admin: SessionUser, fields: Record<stri
   }
 }
 
-async function deleteUser(db: Database, admin: SessionUser, fields: Record<string, string>): Promise<AdminActionOutcome> {
-  const parsed = parseFirst(DeleteUserFormSchema, fields);
+async function deleteUser(db: Database, admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
+  const parsed = parseForm(form, DeleteUserFormSchema);
   if (!parsed.ok) return fail("delete-user", 400, parsed.error, "Validation Error");
   const { userId } = parsed.data;
   let member;

@@ -2,6 +2,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { getSiteConfig } from "~/config/env.server";
 import { SIGN_IN_PAUSED_CODE, SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
 import { callAuthEndpoint, setCookieHeaders, signUpMember } from "~/server/auth/requests.server";
+import { readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
@@ -19,7 +20,6 @@ import { LoginSchema, SignupSchema } from "~/validation/auth";
 import { formToObject, parseFirst } from "~/validation/first-error";
 import { FORGOT_PASSWORD_SENT, ForgotPasswordSchema } from "~/validation/password-reset";
 import { isTotpCode, TwoFactorCodeSchema } from "~/validation/two-factor";
-import { isSameOrigin } from "~/server/http/same-origin.server";
 
 // The one action behind the auth form (docs/product.md §7.1, §11.3): /auth for the form of the
 // pages that hydrate and for plain form posts, /api/auth-form for the login dialog of the pages
@@ -134,23 +134,21 @@ async function serviceFailure(posted: Posted, response: Response) {
 export async function handleAuthForm(
   { request, url, context }: { request: Request; url: URL; context: AppLoadContext },
   format: "page" | "json") {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
+  const read = await readForm(request);
+  if (!read.ok) {
     const result: AuthActionResult = { ok: false, kind: "validation", message: "Please check the form and try again." };
-    return format === "json" ? Response.json(result, { status: 400 }) : data(result, { status: 400 });
+    return format === "json" ? Response.json(result, { status: read.status }) : data(result, { status: read.status });
   }
+  const { form } = read;
   const mode = parseAuthMode(form.get("mode"));
   const posted: Posted = {
-    js: format === "json" ? "json" : form.get("js") === "1",
+    js: format === "json" ? "json" : read.fetcher,
     mode,
     redirectTo: safeRedirect(form.get("redirectTo"), "/"),
     intent: readIntent(form),
     path: url.pathname,
   };
 
-  if (!isSameOrigin(request)) return fail(posted, "service", "This form can only be sent from this website.", 403);
   // A filled honeypot is a bot: the same answer as any bad input, and nothing is created.
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {

@@ -12,11 +12,7 @@ export type DeliverWebhook = (request: Request) => Promise<Response>;
  * Stripe's shape, signed with Stripe's scheme, verified by the same handler that serves
  * /api/payments/webhook. Says whether the site took it; a failure is logged.
  */
-export async function deliverTestEvent(
-  deliver: DeliverWebhook,
-  type: string,
-  object: Record<string, unknown>,
-): Promise<boolean> {
+export async function deliverTestEvent(deliver: DeliverWebhook, type: string, object: Record<string, unknown>): Promise<boolean> {
   const event = {
     id: testId("evt"),
     object: "event",
@@ -29,26 +25,16 @@ export async function deliverTestEvent(
     type,
   };
   const payload = JSON.stringify(event, null, 2);
-  const signature = Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: await testWebhookSecret(),
-  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: await testWebhookSecret() });
   const response = await deliver(
     new Request(`${siteOrigin()}/api/payments/webhook`, {
       method: "POST",
-      headers: {
-        "content-type": "application/json; charset=utf-8",
-        "stripe-signature": signature,
-      },
+      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
       body: payload,
     }),
   );
   if (!response.ok) {
-    logger.error("test checkout: webhook delivery failed", {
-      type,
-      eventId: event.id,
-      status: response.status,
-    });
+    logger.error("test checkout: webhook delivery failed", { type, eventId: event.id, status: response.status });
   }
   return response.ok;
 }

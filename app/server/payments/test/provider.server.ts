@@ -1,10 +1,6 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
-import {
-  testCheckoutSessions,
-  testSubscriptions,
-  type TestSubscription,
-} from "~/server/db/schema";
+import { testCheckoutSessions, testSubscriptions, type TestSubscription } from "~/server/db/schema";
 import { testWebhookSecret } from "../local-secret.server";
 import {
   PaymentProviderError,
@@ -14,11 +10,7 @@ import {
   type PaymentProvider,
   type SubscriptionInfo,
 } from "../provider.server";
-import {
-  isLiveSubscriptionStatus,
-  readCheckoutSession,
-  readSubscription,
-} from "../stripe-objects.server";
+import { isLiveSubscriptionStatus, readCheckoutSession, readSubscription } from "../stripe-objects.server";
 import { deliverTestEvent, type DeliverWebhook } from "./delivery.server";
 import {
   completedSuccessUrl,
@@ -29,14 +21,7 @@ import {
   TEST_BILLING_PORTAL_PATH,
   type TestPayResult,
 } from "./records.server";
-import {
-  addMonth,
-  invoiceObject,
-  SESSION_LIFETIME_MS,
-  sessionObject,
-  subscriptionObject,
-  testId,
-} from "./stripe-shapes.server";
+import { addMonth, invoiceObject, SESSION_LIFETIME_MS, sessionObject, subscriptionObject, testId } from "./stripe-shapes.server";
 
 // The built-in test checkout: the payment provider when no Stripe key is set, so the whole
 // purchase works on a fresh machine. It plays Stripe's part: it holds checkout sessions and
@@ -58,10 +43,7 @@ export class TestProvider implements PaymentProvider {
   /** @param deliver sends a signed event to the site's webhook handling (see registry.server.ts). */
   constructor(private readonly deliver: DeliverWebhook) {}
 
-  private event(
-    type: string,
-    object: Record<string, unknown>,
-  ): Promise<boolean> {
+  private event(type: string, object: Record<string, unknown>): Promise<boolean> {
     return deliverTestEvent(this.deliver, type, object);
   }
 
@@ -69,13 +51,7 @@ export class TestProvider implements PaymentProvider {
     return { id: testId("cus", 14) };
   }
 
-  async createCheckoutSession({
-    product,
-    customerId,
-    userId,
-    successUrl,
-    cancelUrl,
-  }: CreateCheckoutSessionInput) {
+  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl }: CreateCheckoutSessionInput) {
     const now = new Date();
     const [row] = await getDb()
       .insert(testCheckoutSessions)
@@ -94,48 +70,31 @@ export class TestProvider implements PaymentProvider {
         expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
       })
       .returning();
-    return {
-      id: row!.id,
-      url: sessionObject(row!).url,
-      expiresAt: row!.expiresAt,
-    };
+    return { id: row!.id, url: sessionObject(row!).url, expiresAt: row!.expiresAt };
   }
 
   async expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
     const [expired] = await getDb()
       .update(testCheckoutSessions)
       .set({ status: "expired" })
-      .where(
-        and(
-          eq(testCheckoutSessions.id, id),
-          eq(testCheckoutSessions.status, "open"),
-        ),
-      )
+      .where(and(eq(testCheckoutSessions.id, id), eq(testCheckoutSessions.status, "open")))
       .returning();
     // As Stripe does when a session is expired through its API.
-    if (expired)
-      await this.event("checkout.session.expired", sessionObject(expired));
+    if (expired) await this.event("checkout.session.expired", sessionObject(expired));
     return this.retrieveCheckoutSession(id);
   }
 
   async refundCheckoutSession(session: CheckoutSessionInfo) {
     const row = await findTestSession(session.id);
     if (!row || row.paymentStatus !== "paid" || !row.paymentIntentId) {
-      throw new PaymentProviderError(
-        `Test checkout: no payment to refund for checkout session ${session.id}`,
-      );
+      throw new PaymentProviderError(`Test checkout: no payment to refund for checkout session ${session.id}`);
     }
     const refundId = `re_${row.id.slice(8, 32)}`;
     // Once: a repeated refund answers the same refund and sends no second event.
     const [refunded] = await getDb()
       .update(testCheckoutSessions)
       .set({ refundedAt: new Date() })
-      .where(
-        and(
-          eq(testCheckoutSessions.id, row.id),
-          isNull(testCheckoutSessions.refundedAt),
-        ),
-      )
+      .where(and(eq(testCheckoutSessions.id, row.id), isNull(testCheckoutSessions.refundedAt)))
       .returning();
     if (refunded) {
       await this.event("charge.refunded", {
@@ -153,60 +112,35 @@ export class TestProvider implements PaymentProvider {
     return { id: refundId, amount: row.amountTotal };
   }
 
-  async retrieveCheckoutSession(
-    id: string,
-  ): Promise<CheckoutSessionInfo | null> {
+  async retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
     const row = await findTestSession(id);
     return row ? readCheckoutSession(sessionObject(row)) : null;
   }
 
   async retrieveSubscription(id: string): Promise<SubscriptionInfo | null> {
-    const [row] = await getDb()
-      .select()
-      .from(testSubscriptions)
-      .where(eq(testSubscriptions.id, id));
+    const [row] = await getDb().select().from(testSubscriptions).where(eq(testSubscriptions.id, id));
     return row ? readSubscription(subscriptionObject(row)) : null;
   }
 
   async listLiveSubscriptions(customerId: string): Promise<SubscriptionInfo[]> {
-    const rows = await getDb()
-      .select()
-      .from(testSubscriptions)
-      .where(eq(testSubscriptions.customerId, customerId));
-    return rows
-      .map((row) => readSubscription(subscriptionObject(row)))
-      .filter((s) => isLiveSubscriptionStatus(s.status));
+    const rows = await getDb().select().from(testSubscriptions).where(eq(testSubscriptions.customerId, customerId));
+    return rows.map((row) => readSubscription(subscriptionObject(row))).filter((s) => isLiveSubscriptionStatus(s.status));
   }
 
   async cancelSubscription(id: string): Promise<void> {
     const [row] = await getDb()
       .update(testSubscriptions)
-      .set({
-        status: "canceled",
-        canceledAt: new Date(),
-        cancelAtPeriodEnd: false,
-      })
-      .where(
-        and(
-          eq(testSubscriptions.id, id),
-          inArray(testSubscriptions.status, LIVE_STATUSES),
-        ),
-      )
+      .set({ status: "canceled", canceledAt: new Date(), cancelAtPeriodEnd: false })
+      .where(and(eq(testSubscriptions.id, id), inArray(testSubscriptions.status, LIVE_STATUSES)))
       .returning();
-    if (row)
-      await this.event(
-        "customer.subscription.deleted",
-        subscriptionObject(row),
-      );
+    if (row) await this.event("customer.subscription.deleted", subscriptionObject(row));
   }
 
   async createBillingPortalSession() {
     return { url: `${siteOrigin()}${TEST_BILLING_PORTAL_PATH}` };
   }
 
-  async findInvoiceForPaymentIntent(
-    paymentIntentId: string,
-  ): Promise<string | null> {
+  async findInvoiceForPaymentIntent(paymentIntentId: string): Promise<string | null> {
     const [row] = await getDb()
       .select({ invoiceId: testCheckoutSessions.invoiceId })
       .from(testCheckoutSessions)
@@ -228,10 +162,8 @@ export class TestProvider implements PaymentProvider {
   async pay(sessionId: string, userId: string): Promise<TestPayResult> {
     const row = await findOwnTestSession(sessionId, userId);
     if (!row) return { outcome: "not_found" };
-    if (row.status === "complete")
-      return { outcome: "paid", redirectTo: completedSuccessUrl(row) };
-    if (row.status === "expired" || row.expiresAt.getTime() <= Date.now())
-      return { outcome: "expired" };
+    if (row.status === "complete") return { outcome: "paid", redirectTo: completedSuccessUrl(row) };
+    if (row.status === "expired" || row.expiresAt.getTime() <= Date.now()) return { outcome: "expired" };
 
     const now = new Date();
     const subscribe = row.mode === "subscription";
@@ -242,20 +174,8 @@ export class TestProvider implements PaymentProvider {
     const result = await getDb().transaction(async (tx) => {
       const [completed] = await tx
         .update(testCheckoutSessions)
-        .set({
-          status: "complete",
-          paymentStatus: "paid",
-          completedAt: now,
-          paymentIntentId,
-          subscriptionId,
-          invoiceId,
-        })
-        .where(
-          and(
-            eq(testCheckoutSessions.id, row.id),
-            eq(testCheckoutSessions.status, "open"),
-          ),
-        )
+        .set({ status: "complete", paymentStatus: "paid", completedAt: now, paymentIntentId, subscriptionId, invoiceId })
+        .where(and(eq(testCheckoutSessions.id, row.id), eq(testCheckoutSessions.status, "open")))
         .returning();
       if (!completed) return null; // paid a moment ago by another request
       let subscription: TestSubscription | null = null;
@@ -282,17 +202,12 @@ export class TestProvider implements PaymentProvider {
 
     if (!result) {
       const again = await findTestSession(row.id);
-      return again?.status === "complete"
-        ? { outcome: "paid", redirectTo: completedSuccessUrl(again) }
-        : { outcome: "not_found" };
+      return again?.status === "complete" ? { outcome: "paid", redirectTo: completedSuccessUrl(again) } : { outcome: "not_found" };
     }
 
     // Stripe's order for a new subscription: the subscription, its first invoice, then the session.
     if (result.subscription && invoiceId) {
-      await this.event(
-        "customer.subscription.created",
-        subscriptionObject(result.subscription),
-      );
+      await this.event("customer.subscription.created", subscriptionObject(result.subscription));
       await this.event(
         "invoice.paid",
         invoiceObject({
@@ -306,31 +221,19 @@ export class TestProvider implements PaymentProvider {
         }),
       );
     }
-    const recorded = await this.event(
-      "checkout.session.completed",
-      sessionObject(result.completed),
-    );
+    const recorded = await this.event("checkout.session.completed", sessionObject(result.completed));
     // Stripe would deliver the event again later; this checkout has nobody to do that. So a
     // payment the site could not record (its database away) is not reported as done: the page
     // fails, and paying again leads to the success page, which records it (docs/product.md §8.4).
-    if (!recorded)
-      throw new Error(
-        `test checkout: session ${row.id} was paid, but its payment could not be recorded yet`,
-      );
-    return {
-      outcome: "paid",
-      redirectTo: completedSuccessUrl(result.completed),
-    };
+    if (!recorded) throw new Error(`test checkout: session ${row.id} was paid, but its payment could not be recorded yet`);
+    return { outcome: "paid", redirectTo: completedSuccessUrl(result.completed) };
   }
 
   /** 'Decline' on the test checkout: the card is refused and nothing is charged; she may try again. */
   async decline(sessionId: string, userId: string): Promise<boolean> {
     const row = await findOwnTestSession(sessionId, userId);
     if (!row || row.status !== "open") return false;
-    await getDb()
-      .update(testCheckoutSessions)
-      .set({ declinedAt: new Date() })
-      .where(eq(testCheckoutSessions.id, row.id));
+    await getDb().update(testCheckoutSessions).set({ declinedAt: new Date() }).where(eq(testCheckoutSessions.id, row.id));
     return true;
   }
 
@@ -338,38 +241,20 @@ export class TestProvider implements PaymentProvider {
 
   /** A member's subscriptions at the test provider, newest first. */
   async listSubscriptions(customerId: string): Promise<TestSubscription[]> {
-    const rows = await getDb()
-      .select()
-      .from(testSubscriptions)
-      .where(eq(testSubscriptions.customerId, customerId));
+    const rows = await getDb().select().from(testSubscriptions).where(eq(testSubscriptions.customerId, customerId));
     return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   }
 
   /** Cancel at period end (true) or resume (false), as in Stripe's Customer Portal. */
-  async setCancelAtPeriodEnd(
-    customerId: string,
-    subscriptionId: string,
-    cancel: boolean,
-  ) {
+  async setCancelAtPeriodEnd(customerId: string, subscriptionId: string, cancel: boolean) {
     const row = await ownTestSubscription(customerId, subscriptionId);
-    if (
-      !row ||
-      !isLiveSubscriptionStatus(row.status) ||
-      row.cancelAtPeriodEnd === cancel
-    )
-      return false;
+    if (!row || !isLiveSubscriptionStatus(row.status) || row.cancelAtPeriodEnd === cancel) return false;
     const [updated] = await getDb()
       .update(testSubscriptions)
-      .set({
-        cancelAtPeriodEnd: cancel,
-        canceledAt: cancel ? new Date() : null,
-      })
+      .set({ cancelAtPeriodEnd: cancel, canceledAt: cancel ? new Date() : null })
       .where(eq(testSubscriptions.id, row.id))
       .returning();
-    await this.event(
-      "customer.subscription.updated",
-      subscriptionObject(updated!),
-    );
+    await this.event("customer.subscription.updated", subscriptionObject(updated!));
     return true;
   }
 
@@ -388,10 +273,7 @@ export class TestProvider implements PaymentProvider {
         .set({ status: "canceled", canceledAt: row.currentPeriodEnd })
         .where(eq(testSubscriptions.id, row.id))
         .returning();
-      await this.event(
-        "customer.subscription.deleted",
-        subscriptionObject(ended!),
-      );
+      await this.event("customer.subscription.deleted", subscriptionObject(ended!));
       return true;
     }
     const start = row.currentPeriodEnd;
@@ -399,11 +281,7 @@ export class TestProvider implements PaymentProvider {
     const [renewed] = await getDb()
       .update(testSubscriptions)
       // A past-due subscription (a failed renewal) is paid up and active again.
-      .set({
-        currentPeriodStart: start,
-        currentPeriodEnd: end,
-        status: "active",
-      })
+      .set({ currentPeriodStart: start, currentPeriodEnd: end, status: "active" })
       .where(eq(testSubscriptions.id, row.id))
       .returning();
     await this.event(
@@ -418,10 +296,7 @@ export class TestProvider implements PaymentProvider {
         paidAt: new Date(),
       }),
     );
-    await this.event(
-      "customer.subscription.updated",
-      subscriptionObject(renewed!),
-    );
+    await this.event("customer.subscription.updated", subscriptionObject(renewed!));
     return true;
   }
 
@@ -432,13 +307,8 @@ export class TestProvider implements PaymentProvider {
    */
   async failRenewal(customerId: string, subscriptionId: string) {
     const row = await ownTestSubscription(customerId, subscriptionId);
-    if (!row || !isLiveSubscriptionStatus(row.status) || row.cancelAtPeriodEnd)
-      return false;
-    const [pastDue] = await getDb()
-      .update(testSubscriptions)
-      .set({ status: "past_due" })
-      .where(eq(testSubscriptions.id, row.id))
-      .returning();
+    if (!row || !isLiveSubscriptionStatus(row.status) || row.cancelAtPeriodEnd) return false;
+    const [pastDue] = await getDb().update(testSubscriptions).set({ status: "past_due" }).where(eq(testSubscriptions.id, row.id)).returning();
     const invoice = invoiceObject({
       id: testId("in"),
       subscription: pastDue!,
@@ -448,17 +318,8 @@ export class TestProvider implements PaymentProvider {
       periodEnd: addMonth(row.currentPeriodEnd),
       paidAt: new Date(),
     });
-    await this.event("invoice.payment_failed", {
-      ...invoice,
-      amount_paid: 0,
-      status: "open",
-      attempt_count: 1,
-      status_transitions: { paid_at: null },
-    });
-    await this.event(
-      "customer.subscription.updated",
-      subscriptionObject(pastDue!),
-    );
+    await this.event("invoice.payment_failed", { ...invoice, amount_paid: 0, status: "open", attempt_count: 1, status_transitions: { paid_at: null } });
+    await this.event("customer.subscription.updated", subscriptionObject(pastDue!));
     return true;
   }
 }

@@ -1,11 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
-import {
-  testCheckoutSessions,
-  testSubscriptions,
-  type SubscriptionStatus,
-  type TestCheckoutSession,
-} from "~/server/db/schema";
+import { testCheckoutSessions, testSubscriptions, type SubscriptionStatus, type TestCheckoutSession } from "~/server/db/schema";
 
 // The test provider's own records (its test_* tables) and the addresses of its pages.
 
@@ -17,30 +12,15 @@ export function testCheckoutPath(sessionId: string): string {
 /** The test provider's stand-in for Stripe's Customer Portal. */
 export const TEST_BILLING_PORTAL_PATH = "/test-checkout/billing-portal";
 
-export const LIVE_STATUSES: SubscriptionStatus[] = [
-  "active",
-  "trialing",
-  "past_due",
-  "unpaid",
-  "incomplete",
-  "paused",
-];
+export const LIVE_STATUSES: SubscriptionStatus[] = ["active", "trialing", "past_due", "unpaid", "incomplete", "paused"];
 
-export async function findTestSession(
-  id: string,
-): Promise<TestCheckoutSession | null> {
-  const [row] = await getDb()
-    .select()
-    .from(testCheckoutSessions)
-    .where(eq(testCheckoutSessions.id, id));
+export async function findTestSession(id: string): Promise<TestCheckoutSession | null> {
+  const [row] = await getDb().select().from(testCheckoutSessions).where(eq(testCheckoutSessions.id, id));
   return row ?? null;
 }
 
 /** The session as its owner sees it on the test checkout page, or null (absent, or not hers). */
-export async function findOwnTestSession(
-  id: string,
-  userId: string,
-): Promise<TestCheckoutSession | null> {
+export async function findOwnTestSession(id: string, userId: string): Promise<TestCheckoutSession | null> {
   const row = await findTestSession(id);
   return row && row.metadata.userId === userId ? row : null;
 }
@@ -55,18 +35,10 @@ export type TestPayResult =
   | { outcome: "expired" }
   | { outcome: "not_found" };
 
-export async function ownTestSubscription(
-  customerId: string,
-  subscriptionId: string,
-) {
+export async function ownTestSubscription(customerId: string, subscriptionId: string) {
   const [row] = await getDb()
     .select()
     .from(testSubscriptions)
-    .where(
-      and(
-        eq(testSubscriptions.id, subscriptionId),
-        eq(testSubscriptions.customerId, customerId),
-      ),
-    );
+    .where(and(eq(testSubscriptions.id, subscriptionId), eq(testSubscriptions.customerId, customerId)));
   return row ?? null;
 }

@@ -6,8 +6,7 @@ import { testCheckoutPath } from "./records.server";
 // The test provider's objects in Stripe's shape (ids, checkout sessions, subscriptions, invoices),
 // so the site reads them with the same code as Stripe's (app/server/payments/stripe-objects.server.ts).
 
-const ALPHABET =
-  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** A Stripe-like id: prefix plus random letters and digits. */
 export function testId(prefix: string, length = 24): string {
@@ -24,9 +23,9 @@ export function addMonth(date: Date): Date {
   return next;
 }
 
+
 export function sessionObject(row: TestCheckoutSession) {
-  const expired =
-    row.status === "open" && row.expiresAt.getTime() <= Date.now();
+  const expired = row.status === "open" && row.expiresAt.getTime() <= Date.now();
   const status = expired ? "expired" : row.status;
   return {
     id: row.id,
@@ -45,8 +44,7 @@ export function sessionObject(row: TestCheckoutSession) {
     invoice: row.invoiceId,
     success_url: row.successUrl,
     cancel_url: row.cancelUrl,
-    url:
-      status === "open" ? `${siteOrigin()}${testCheckoutPath(row.id)}` : null,
+    url: status === "open" ? `${siteOrigin()}${testCheckoutPath(row.id)}` : null,
     created: unix(row.createdAt),
     expires_at: unix(row.expiresAt),
     livemode: false,
@@ -62,8 +60,7 @@ export function subscriptionObject(row: TestSubscription) {
     metadata: row.metadata,
     cancel_at_period_end: row.cancelAtPeriodEnd,
     canceled_at: row.canceledAt ? unix(row.canceledAt) : null,
-    ended_at:
-      row.status === "canceled" && row.canceledAt ? unix(row.canceledAt) : null,
+    ended_at: row.status === "canceled" && row.canceledAt ? unix(row.canceledAt) : null,
     created: unix(row.createdAt),
     start_date: unix(row.createdAt),
     currency: row.currency,
@@ -125,10 +122,7 @@ export function invoiceObject(input: {
           currency: sub.currency,
           description: sub.productName,
           metadata: sub.metadata,
-          period: {
-            start: unix(input.periodStart),
-            end: unix(input.periodEnd),
-          },
+          period: { start: unix(input.periodStart), end: unix(input.periodEnd) },
         },
       ],
     },

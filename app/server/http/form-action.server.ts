@@ -1,0 +1,82 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { isSameOrigin } from "~/server/http/same-origin.server";
+import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
+import { readLimitedFormData } from "~/server/uploads/multipart.server";
+import { formToObject, parseFirst, type ParseResult } from "~/validation/first-error";
+
+// The one pipeline of every form action (docs/architecture.md §4.3), in this order:
+//   1. the guard (requireUser / requireAdmin / requireAnonymous), the action's first line;
+//   2. readForm: a form posted from another site is refused at once (403, the same plain answer
+//      on every route: nobody legitimate sends one); a body that is not a form (400) or is over
+//      its limit (413) comes back as a failure for the action to answer in its own words;
+//   3. formIntent and parseForm: the intent picked from the action's list, the fields checked
+//      with the form's one Zod schema in app/validation/ (only the first problem is shown);
+//   4. answerForm: a fetcher (the page's JavaScript; it posts js=1) reads the result as data, a
+//      plain form (no JavaScript yet) is sent to a page with the same words as a flash toast.
+
+export const OTHER_SITE_MESSAGE = "This form can only be sent from this website.";
+export const UNREADABLE_MESSAGE = "The form could not be read. Please try again.";
+
+export type FormRead =
+  | { ok: true; form: FormData; fetcher: boolean }
+  | { ok: false; status: 400 | 413; message: string; fetcher: boolean };
+
+/** A body limit for forms that carry a file; other forms are small and read as they come. */
+export interface FormLimit {
+  maxBytes: number;
+  tooLargeMessage: string;
+}
+
+/** Whether the page's JavaScript sent it (js=1 in the address or the form) and reads the answer itself. */
+function fromFetcher(request: Request, form: FormData | null): boolean {
+  return new URL(request.url).searchParams.get("js") === "1" || form?.get("js") === "1";
+}
+
+/** Step 2 of the pipeline: the origin (throws 403), then the body, read within its limit. */
+export async function readForm(request: Request, limit?: FormLimit): Promise<FormRead> {
+  if (!isSameOrigin(request)) {
+    await request.body?.cancel().catch(() => {});
+    throw new Response(OTHER_SITE_MESSAGE, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+  if (limit) {
+    const read = await readLimitedFormData(request, limit);
+    if (!read.ok) return { ok: false, status: read.status, message: read.error, fetcher: fromFetcher(request, null) };
+    return { ok: true, form: read.form, fetcher: fromFetcher(request, read.form) };
+  }
+  try {
+    const form = await request.formData();
+    return { ok: true, form, fetcher: fromFetcher(request, form) };
+  } catch {
+    return { ok: false, status: 400, message: UNREADABLE_MESSAGE, fetcher: fromFetcher(request, null) };
+  }
+}
+
+/** Step 3: the intent field when it is one of the action's own; null otherwise (answer 400). */
+export function formIntent<T extends string>(form: FormData, intents: readonly T[]): T | null {
+  const intent = form.get("intent");
+  return typeof intent === "string" && (intents as readonly string[]).includes(intent) ? (intent as T) : null;
+}
+
+/** Step 3: the form's text fields checked with its schema; the first problem's message when they fail. */
+export function parseForm<S extends z.ZodType>(form: FormData, schema: S): ParseResult<z.output<S>> {
+  return parseFirst(schema, formToObject(form));
+}
+
+export interface FormAnswer<T> {
+  status?: number;
+  /** What a fetcher reads. */
+  result: T;
+  /** Where a plain form goes, and what it is told there. */
+  redirectTo: string;
+  toast: FlashToastInput;
+  headers?: HeadersInit;
+  /** 303 (See Other) unless the form's page was built on 302. */
+  redirectStatus?: 302 | 303;
+}
+
+/** Step 4: data for a fetcher; a redirect to `redirectTo` with a flash toast for a plain form. */
+export async function answerForm<T>(fetcher: boolean, answer: FormAnswer<T>) {
+  if (fetcher) return data(answer.result, { status: answer.status ?? 200, headers: answer.headers });
+  return redirectWithToast(answer.redirectTo, answer.toast, { status: answer.redirectStatus ?? 303, headers: answer.headers });
+}
