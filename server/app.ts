@@ -15,7 +15,7 @@ import { baseSecurityHeaders, securityHeadersMiddleware } from "~/server/http/se
 import { logger } from "~/server/logger.server";
 import { answerMetrics, countPageCache, observeRequest, setMetricsDatabase } from "~/server/ops/metrics.server";
 import { routePatternMatcher } from "~/server/ops/route-pattern.server";
-import { getSettingsVersion } from "~/server/settings/effective-config.server";
+import { getPublicPagesVersion } from "~/server/content/blocks.server";
 import { currentRequestContext, requestIdFor, runWithRequestContext } from "~/server/request-context.server";
 import {
   beginShutdown,
@@ -134,7 +134,7 @@ let paths: ReadonlySet<string> | undefined;
 const pageCache = createPageCache({
   // On first use, not at import: a configuration error is reported by start-up, naming the variable.
   paths: () => (paths ??= new Set(cacheablePaths(getSiteConfig().coachSlug))),
-  settingsVersion: getSettingsVersion,
+  settingsVersion: getPublicPagesVersion,
   buildId: () => (buildId ??= loadBuild().then((build) => build.assets.version)),
   render: pages.render,
   siteOrigin: () => getServerEnv().SITE_ORIGIN,

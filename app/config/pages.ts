@@ -88,6 +88,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/settings/admin/integrations", file: "routes/admin/integrations.ts" },
     { path: "/settings/admin/offers", file: "routes/admin/offers.ts" },
     { path: "/settings/admin/emails", file: "routes/admin/emails.ts" },
+    { path: "/settings/admin/content", file: "routes/admin/content.ts" },
   ];
 }
 

@@ -335,9 +335,11 @@ test.describe("every public page at 390, 768, 1024 and 1440 px", () => {
 
 test.describe("the admin dashboard", () => {
   test("the weekly chart, the figures and every tab fit a phone and a laptop", async ({ page }, testInfo) => {
+    // Five tabs at two widths, each a page load.
+    test.setTimeout(90_000);
     await signInAsAdmin(page, testInfo);
     const problems: string[] = [];
-    for (const tab of ["", "?tab=integrations", "?tab=activity", "?tab=offers"]) {
+    for (const tab of ["", "?tab=integrations", "?tab=activity", "?tab=offers", "?tab=content"]) {
       await page.goto(`/settings/admin${tab}`);
       await expect(page.getByRole("heading", { level: 2, name: "Sign-ups and revenue" })).toBeVisible();
       for (const width of [360, 390, 768, 1024, 1440]) {

@@ -806,6 +806,28 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
       ],
     },
     {
+      // The Content tab: every form names the version it was shown; the matrix names version 0,
+      // so an admin's first request saves and a replay is refused (409) and changes nothing.
+      route: "/settings/admin/content",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/content" }), expect: adminsOnly(ok) },
+        ...(
+          [
+            ["add-testimonial", { quote: "Strong at last.", name: "Matrix", age: "50" }],
+            ["delete-testimonial", { index: "0" }],
+            ["reset-block", {}],
+          ] as const
+        ).map(
+          ([intent, fields]): MatrixAction => ({
+            name: `POST intent=${intent}`,
+            method: "POST",
+            request: () => ({ path: "/settings/admin/content", form: { intent, block: "testimonials", expectedVersion: "0", ...fields } }),
+            expect: adminsOnly(allowed({ status: [200, 303, 409] })),
+          }),
+        ),
+      ],
+    },
+    {
       route: "/settings/admin/offers",
       actions: [
         { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/offers" }), expect: adminsOnly(ok) },

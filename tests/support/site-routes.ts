@@ -69,4 +69,5 @@ export const nonPageRoutePaths = [
   "/settings/admin/integrations",
   "/settings/admin/offers",
   "/settings/admin/emails",
+  "/settings/admin/content",
 ];

@@ -16,10 +16,10 @@ import {
   communityNewsletter,
   featuresSection,
 } from "~/content/community";
-import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
+import { getTestimonials } from "~/server/content/blocks.server";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 
 const FOUNDATIONS = "/build-stronger-foundations#top";
 const SERVICES = "/coaching-services#top";
@@ -28,10 +28,14 @@ const featureIcons = [VideoIcon, CommunityIcon, SupportIcon, HabitIcon];
 
 // A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
-export const loader = noServerData;
+// The testimonials are the coach's (the Content tab), read on the server only: nothing is sent to the browser.
+export async function loader() {
+  return { testimonials: await getTestimonials() };
+}
 export const clientLoader = loadAsDocument;
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { testimonials } = loaderData;
   const { site } = useRootData();
   const intro = communityIntro(site);
   const cta = communityCallToAction(site);

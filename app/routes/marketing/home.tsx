@@ -24,11 +24,11 @@ import {
   painPointsSection,
   testimonialsSection,
 } from "~/content/home";
-import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { EMAIL_LIST_RESULT_PARAM, EMAIL_LIST_STATUS_PARAM, type EmailListForm as EmailListVariant } from "~/validation/email-list-text";
-import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
+import { getTestimonials } from "~/server/content/blocks.server";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 
 const SERVICES = "/coaching-services#top";
 
@@ -41,10 +41,14 @@ function useSignedUpWithoutScript(form: EmailListVariant): boolean {
 
 // A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
-export const loader = noServerData;
+// The testimonials are the coach's (the Content tab), read on the server only: nothing is sent to the browser.
+export async function loader() {
+  return { testimonials: await getTestimonials() };
+}
 export const clientLoader = loadAsDocument;
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { testimonials } = loaderData;
   const { site } = useRootData();
   return (
     <main id="main">
@@ -52,15 +56,17 @@ export default function Page() {
       <PainPoints />
       <HowIHelp site={site} />
       <LeadCapture />
-      <Section
-        name="testimonials"
-        tone="white"
-        eyebrow={testimonialsSection.eyebrow}
-        title={testimonialsSection.title}
-        intro={testimonialsSection.intro}
-      >
-        <TestimonialCarousel items={testimonials} label="Client testimonials" className="-mx-5 sm:-mx-8 xl:-mx-16" />
-      </Section>
+      {testimonials.length > 0 ? (
+        <Section
+          name="testimonials"
+          tone="white"
+          eyebrow={testimonialsSection.eyebrow}
+          title={testimonialsSection.title}
+          intro={testimonialsSection.intro}
+        >
+          <TestimonialCarousel items={testimonials} label="Client testimonials" className="-mx-5 sm:-mx-8 xl:-mx-16" />
+        </Section>
+      ) : null}
       <OneToOne site={site} />
       <OneToOneCallToAction site={site} />
       <CalendarSignup />

@@ -14,10 +14,10 @@ import {
   meetStory,
   meetTestimonials,
 } from "~/content/meet";
-import { testimonials } from "~/content/testimonials";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
+import { getTestimonials } from "~/server/content/blocks.server";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 
 const SERVICES = "/coaching-services#top";
 const approachIcons = [LeafIcon, SimpleIcon, HeartHandIcon];
@@ -25,10 +25,14 @@ const approachIcons = [LeafIcon, SimpleIcon, HeartHandIcon];
 
 // A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
-export const loader = noServerData;
+// The testimonials are the coach's (the Content tab), read on the server only: nothing is sent to the browser.
+export async function loader() {
+  return { testimonials: await getTestimonials() };
+}
 export const clientLoader = loadAsDocument;
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const { testimonials } = loaderData;
   const { site } = useRootData();
   const hero = meetHero(site);
   const bio = meetBio(site);
@@ -141,9 +145,11 @@ export default function Page() {
       </section>
 
       {/* Testimonials */}
-      <Section name="meet-testimonials" tone="plum" eyebrow={meetTestimonials.eyebrow} title={meetTestimonials.title}>
-        <TestimonialCarousel items={testimonials} tone="dark" label="Client testimonials" className="-mx-5 sm:-mx-8 xl:-mx-16" />
-      </Section>
+      {testimonials.length > 0 ? (
+        <Section name="meet-testimonials" tone="plum" eyebrow={meetTestimonials.eyebrow} title={meetTestimonials.title}>
+          <TestimonialCarousel items={testimonials} tone="dark" label="Client testimonials" className="-mx-5 sm:-mx-8 xl:-mx-16" />
+        </Section>
+      ) : null}
 
       {/* Calls to action */}
       <section aria-labelledby="meet-cta-heading" className="section-y">

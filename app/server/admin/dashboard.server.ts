@@ -5,6 +5,7 @@ import { logger } from "~/server/logger.server";
 import type { OffersResetTarget } from "~/validation/offers";
 import { runAdminAction, type AdminActionOutcome } from "./actions.server";
 import { loadActivityLog, type ActivityEntry } from "./activity.server";
+import { loadContentData, runContentAction, type ContentActionOutcome, type ContentTabData } from "./content.server";
 import { loadIntegrationsData, retryFailedMail, retryFailedSyncs, type IntegrationsData } from "./integrations.server";
 import { membersCsvStream } from "./members-csv.server";
 import { listEmailPreviews, sendTestEmail, type EmailPreview } from "./email-previews.server";
@@ -29,6 +30,7 @@ export interface DashboardData {
   emails: EmailPreview[] | null;
   sales: SalesPage | null;
   subscribers: SubscriberPage | null;
+  content: ContentTabData | null;
 }
 
 /** The figures, the chart and the open tab's data (docs/product.md §10). */
@@ -44,7 +46,7 @@ export async function loadDashboard(tab: string, search: { query: string; page: 
     return null;
   });
 
-  const data: DashboardData = { stats, chart, users: null, usersFailed: false, activity: null, integrations: null, offers: null, emails: null, sales: null, subscribers: null };
+  const data: DashboardData = { stats, chart, users: null, usersFailed: false, activity: null, integrations: null, offers: null, emails: null, sales: null, subscribers: null, content: null };
   try {
     if (tab === "users") data.users = await searchMembers(db, search);
     if (tab === "activity") data.activity = await loadActivityLog(db);
@@ -53,6 +55,7 @@ export async function loadDashboard(tab: string, search: { query: string; page: 
     if (tab === "emails") data.emails = await listEmailPreviews();
     if (tab === "sales") data.sales = await loadSales(db, salesFilter);
     if (tab === "subscribers") data.subscribers = await loadSubscribers(db, search);
+    if (tab === "content") data.content = await loadContentData(db);
   } catch (error) {
     logger.error("admin: could not load a tab", { error, tab });
     if (tab === "users") data.usersFailed = true;
@@ -63,6 +66,16 @@ export async function loadDashboard(tab: string, search: { query: string; page: 
 /** One of the Users tab's actions (docs/product.md §10.3–§10.6). */
 export function runUsersTabAction(admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
   return runAdminAction(getDb(), admin, form);
+}
+
+/** The Content tab (docs/product.md §10.13), read now. */
+export function loadContentTab(): Promise<ContentTabData> {
+  return loadContentData(getDb());
+}
+
+/** One of the Content tab's actions. */
+export function runContentTabAction(adminId: string, form: FormData): Promise<ContentActionOutcome> {
+  return runContentAction(adminId, form);
 }
 
 export function loadOffersTab(): Promise<OffersData> {

@@ -267,7 +267,9 @@ export type AdminActionType =
   | "update_cohort_date"
   /** Written by the site itself (admin_id null): a second subscription was cancelled and refunded. */
   | "refund_duplicate_subscription"
-  | "erase_subscriber";
+  | "erase_subscriber"
+  /** The Content tab: a block saved, restored from its history or reset to the installed text. */
+  | "update_content";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",
@@ -627,6 +629,26 @@ export const appSettings = pgTable("app_settings", {
   value: jsonb("value").$type<unknown>().notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The words the coach edits on the Content tab (docs/product.md §10.13): every save of a block is a
+ * new row, so the history is the rows themselves and the current text is the highest version.
+ * `value` null means "the installed text" (app/content), written by 'Reset to default'. A block
+ * with no row shows the installed text too. The unique (block, version) pair is what stops two
+ * admins saving over each other: both would write the same next version, and one fails.
+ */
+export const contentVersions = pgTable(
+  "content_versions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    block: text("block").notNull(),
+    version: integer("version").notNull(),
+    value: jsonb("value").$type<unknown>(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("content_versions_block_version_idx").on(t.block, t.version)],
+);
 
 /**
  * The servers running on this database, one row each, refreshed every minute and removed on a

@@ -47,7 +47,7 @@ interface Entry {
 export interface PageCacheOptions {
   /** The cacheable paths (computed once by the caller). */
   paths: () => ReadonlySet<string>;
-  /** Changes whenever the admin changes something a page shows (prices, cohort date). */
+  /** Changes whenever the admin changes something a page shows (prices, cohort date, her texts). */
   settingsVersion: () => Promise<string>;
   /** The build's id: a new build never serves an old page. */
   buildId: () => Promise<string>;

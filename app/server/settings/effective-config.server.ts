@@ -226,6 +226,13 @@ export async function getSettingsVersion(): Promise<string> {
 
 const SETTINGS_CHANGED = "settings-changed";
 
+const invalidationListeners = new Set<() => void>();
+
+/** Other per-process readings of the site's settings (the Content tab's texts) forget theirs with this one. */
+export function onSiteSettingsInvalidated(listener: () => void): void {
+  invalidationListeners.add(listener);
+}
+
 /**
  * After this server changed an override: every later request sees it at once, in this process
  * and, with several processes (WEB_CONCURRENCY, docs/decisions/202), in its siblings, told
@@ -234,6 +241,7 @@ const SETTINGS_CHANGED = "settings-changed";
  */
 export function invalidateEffectiveSiteConfig(): void {
   reader().invalidate();
+  for (const listener of invalidationListeners) listener();
   if (cluster.isWorker) process.send?.({ kind: "site:broadcast", event: SETTINGS_CHANGED });
 }
 
@@ -241,7 +249,10 @@ const listening = globalThis as typeof globalThis & { __settingsBroadcastListene
 if (cluster.isWorker && !listening.__settingsBroadcastListener) {
   listening.__settingsBroadcastListener = true;
   process.on("message", (message: { kind?: unknown; event?: unknown } | null) => {
-    if (message?.kind === "site:broadcast" && message.event === SETTINGS_CHANGED) reader().invalidate();
+    if (message?.kind === "site:broadcast" && message.event === SETTINGS_CHANGED) {
+      reader().invalidate();
+      for (const listener of invalidationListeners) listener();
+    }
   });
 }
 

@@ -1,0 +1,47 @@
+import { createElement } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/content";
+import { ContentPage } from "~/components/admin/content-tab";
+import { loadContentTab, runContentTabAction } from "~/server/admin/dashboard.server";
+import type { ContentActionFailure } from "~/server/admin/content.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { readForm } from "~/server/http/form-action.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { seo } from "~/utils/seo";
+import { CONTENT_MESSAGES } from "~/validation/content";
+
+// POST /settings/admin/content: the Content tab's forms (docs/product.md §10.13). Admins only (a
+// visitor or member is sent home with the message of docs/product.md §10.1 and nothing changes).
+// Success: back to the tab with a toast. A refused form answers 400 (409 when the block changed
+// meanwhile) and changes nothing; without JavaScript the browser shows it here, on this route's page,
+// with the tab as it is now.
+
+const BACK_TO_TAB = "/settings/admin?tab=content";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { content: await loadContentTab(), result: null as ContentActionFailure | null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const read = await readForm(request);
+  const outcome = read.ok
+    ? await runContentTabAction(admin.id, read.form)
+    : ({
+        ok: false,
+        status: read.status,
+        failure: { ok: false, intent: null, index: null, message: CONTENT_MESSAGES.unknownIntent, changed: false, values: {} },
+      } as const);
+  if (outcome.ok) return redirectWithToast(BACK_TO_TAB, outcome.toast, { status: 303 });
+  return data({ content: await loadContentTab(), result: outcome.failure }, { status: outcome.status });
+}
+
+export default function ContentRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  return createElement(ContentPage, { data: view.content, result: view.result });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, { title: "Content", description: "Your words on the site, with their history.", noindex: true });
+}
