@@ -193,6 +193,8 @@ test("a changed address is confirmed from the new inbox and can be undone from t
 });
 
 test("/settings has no axe-core violations @mobile", async ({ page }) => {
+  // A sign-up and two full axe runs of the longest page (each several seconds on a busy machine).
+  test.setTimeout(60_000);
   await signUpAndOpenSettings(page, "axe");
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations).toEqual([]);
