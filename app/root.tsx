@@ -14,6 +14,7 @@ import { toPublicSiteConfig } from "~/config/public";
 import { isTestModeSite } from "~/config/deployment.server";
 import { getServerEnv } from "~/config/env.server";
 import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
+import { getBlock } from "~/server/content/blocks.server";
 import { useNonce } from "~/utils/nonce";
 import { LazyAuthForm, loadAuthForm } from "~/components/lazy-auth-form";
 import { SiteShell } from "~/components/site-shell";
@@ -69,7 +70,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const env = getServerEnv();
   const site = toPublicSiteConfig(await getEffectiveSiteConfig(), env.SITE_ORIGIN);
   if (isTestModeSite(env)) site.testMode = true;
-  const result: RootLoaderData = { site, user, toasts };
+  const announcement = await getBlock("announcement").catch((error: unknown) => {
+    logger.error("could not read the announcement bar", { error });
+    return null;
+  });
+  const result: RootLoaderData = { site, user, toasts, announcement: announcement?.enabled && announcement.text ? announcement : null };
   return data(result, { headers });
 }
 
@@ -133,6 +138,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <SiteShell
       site={loaderData.site}
       user={loaderData.user}
+      announcement={loaderData.announcement}
       loginDialogContent={({ close }) => <LazyAuthForm onSuccess={close} />}
       preloadLoginDialogContent={loadAuthForm}
     >

@@ -82,3 +82,25 @@ export function faqPageJsonLd(items: { question: string; answer: string }[]): Re
     })),
   };
 }
+
+/** A question whose answer is the coach's Markdown, rendered on the server (app/server/content/rendered.server.ts). */
+export interface RenderedFaqAnswer {
+  question: string;
+  /** Safe HTML from app/utils/markdown.ts. */
+  html: string;
+  /** The answer's words, for the structured data. */
+  text: string;
+}
+
+/** The accordion's items for answers rendered from Markdown. */
+export function renderedFaqItems(items: readonly RenderedFaqAnswer[]): FaqAccordionItem[] {
+  return items.map((item) => ({
+    question: item.question,
+    answer: <div className="prose-copy max-w-none text-ink-muted" dangerouslySetInnerHTML={{ __html: item.html }} />,
+  }));
+}
+
+/** FAQPage structured data that follows the answers shown. */
+export function renderedFaqJsonLd(items: readonly RenderedFaqAnswer[]): Record<string, unknown> {
+  return faqPageJsonLd(items.map((item) => ({ question: item.question, answer: item.text })));
+}

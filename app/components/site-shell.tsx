@@ -4,6 +4,8 @@ import type { RootUser } from "~/utils/root-data";
 import { useLocation } from "react-router";
 import { useIslandsPage } from "~/utils/islands-page";
 import { useSmoothAnchorScroll } from "~/utils/smooth-scroll";
+import type { Announcement } from "~/validation/content";
+import { AnnouncementBar } from "./announcement-bar";
 import { ExitPopupDialog } from "./exit-popup-dialog";
 import { isExitPopupPage } from "./exit-popup-rules";
 import { LoginDialogShell } from "./login-dialog-shell";
@@ -22,6 +24,8 @@ export interface SiteShellProps {
   preloadLoginDialogContent?: () => Promise<unknown>;
   loginDialogTitle?: ReactNode;
   loginDialogDescription?: ReactNode;
+  /** The coach's announcement bar, shown on every public page (not in the account and admin pages). */
+  announcement?: Announcement | null;
 }
 
 /** The chrome around every page (docs/product.md §3): skip link, navigation, footer, toasts. */
@@ -33,6 +37,7 @@ export function SiteShell({
   preloadLoginDialogContent,
   loginDialogTitle,
   loginDialogDescription,
+  announcement,
 }: SiteShellProps) {
   useSmoothAnchorScroll();
   const islands = useIslandsPage();
@@ -53,6 +58,7 @@ export function SiteShell({
           Test mode: this is a test site. No payment is taken and no card is charged.
         </p>
       ) : null}
+      {announcement && !pathname.startsWith("/settings") ? <AnnouncementBar announcement={announcement} /> : null}
       <SiteNav
         site={site}
         user={user}

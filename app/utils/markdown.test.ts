@@ -11,10 +11,11 @@ describe("renderMarkdown, basic profile (short texts on public pages)", () => {
     expect(html).toContain('<a href="/contact#consultation">Book a call</a>');
   });
 
-  it("opens links to other sites in a new tab without giving them a handle on ours", () => {
+  it("opens links to other sites in a new tab without giving them a handle on ours, and says so to a screen reader", () => {
     expect(renderMarkdown("[NHS](https://www.nhs.uk/conditions/menopause/)")).toContain(
-      '<a href="https://www.nhs.uk/conditions/menopause/" rel="noopener noreferrer" target="_blank">NHS</a>',
+      '<a href="https://www.nhs.uk/conditions/menopause/" rel="noopener noreferrer" target="_blank">NHS<span class="sr-only"> (opens in a new tab)</span></a>',
     );
+    expect(renderMarkdown("[Learn to Lift](/learn-to-lift)")).toContain('<a href="/learn-to-lift">Learn to Lift</a>');
     expect(renderMarkdown("Write to jo@example.com")).toContain('<a href="mailto:jo@example.com">jo@example.com</a>');
   });
 

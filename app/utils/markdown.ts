@@ -84,6 +84,13 @@ function createRenderer(profile: MarkdownProfile, imageOrigins: readonly string[
     }
     return self.renderToken(tokens, idx, options);
   };
+  // A link that opens a new tab says so to a screen reader, as the site's other such links do.
+  rules.link_close = (tokens, idx, options, _env, self) => {
+    let open = idx - 1;
+    while (open >= 0 && tokens[open]!.type !== "link_open") open -= 1;
+    const newTab = open >= 0 && tokens[open]!.attrGet("target") === "_blank";
+    return (newTab ? '<span class="sr-only"> (opens in a new tab)</span>' : "") + self.renderToken(tokens, idx, options);
+  };
   if (profile === "lesson") {
     // The page's own title is its only h1; the coach's "# Warm-up" is a section of it.
     rules.heading_open = (tokens, idx, options, _env, self) => {

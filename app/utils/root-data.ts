@@ -1,3 +1,4 @@
+import type { Announcement } from "~/validation/content";
 import { useRouteLoaderData } from "react-router";
 import type { PublicSiteConfig } from "~/config/public";
 import type { FlashToast } from "~/utils/flash-toast";
@@ -22,6 +23,8 @@ export interface RootLoaderData {
   user: RootUser | null;
   /** Flash toasts to show once (decision 016: a one-time cookie read here). */
   toasts: FlashToast[];
+  /** The coach's announcement bar when she has switched it on (the Content tab); null otherwise. */
+  announcement: Announcement | null;
 }
 
 

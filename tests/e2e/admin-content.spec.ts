@@ -1,23 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import sharp from "sharp";
 import { signInAsAdmin, toast } from "../support/admin-e2e";
-import { expect, test, waitForPageScript, type Browser, type Page } from "../support/e2e";
+import { expect, test, waitForPageScript, type Browser, type Locator, type Page } from "../support/e2e";
 
-// The Content tab in a real browser (docs/product.md §10.13): the coach adds, edits, moves and
-// deletes a testimonial and a signed-out visitor sees each change on the home page; markup she
-// types is shown as text; History restores an earlier version and 'Reset to default' brings the
-// installed testimonials back. Desktop project only: the two projects share one database, and
-// this test changes what every visitor sees (it leaves the installed text in place at the end).
+// The Content tab in a real browser (docs/product.md §10.13): the coach changes her testimonials,
+// the home page's headline (and restores the previous one from History), an FAQ answer with a
+// link, the announcement bar and her photos, and a signed-out visitor sees each change; markup she
+// types is shown as text. Desktop project only: the two projects share one database, and these
+// tests change what every visitor sees (each puts the installed text back at the end).
 
 const TAB = "/settings/admin?tab=content";
 
-/** The home page's testimonials as a signed-out visitor reads them (their own browser context). */
-async function visitorQuotes(browser: Browser, baseURL: string): Promise<string[]> {
+/** A page as a signed-out visitor sees it (their own browser context), handed to `read`. */
+async function asVisitor<T>(browser: Browser, baseURL: string, pathname: string, read: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto("/");
-  const quotes = await page.locator('[data-testimonial-set="original"] blockquote p').allTextContents();
-  await context.close();
-  return quotes.map((q) => q.trim());
+  await page.goto(pathname);
+  try {
+    return await read(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The home page's testimonials as a signed-out visitor reads them. */
+function visitorQuotes(browser: Browser, baseURL: string): Promise<string[]> {
+  return asVisitor(browser, baseURL, "/", async (page) =>
+    (await page.locator('[data-testimonial-set="original"] blockquote p').allTextContents()).map((q) => q.trim()),
+  );
+}
+
+/** Screens for review (ADMIN_SCREENSHOTS=1): .tmp/screens/content-<name>-<width>.png, full page. */
+async function screenshot(page: Page, name: string) {
+  if (!process.env.ADMIN_SCREENSHOTS) return;
+  fs.mkdirSync(".tmp/screens", { recursive: true });
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `.tmp/screens/content-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 /** Opens the tab and waits for the page's script, so nothing typed races the hydration. */
@@ -26,8 +49,26 @@ async function openTab(page: Page) {
   await waitForPageScript(page);
 }
 
+const card = (page: Page, block: string) => page.locator(`#content-${block}`);
+
 function item(page: Page, name: string) {
-  return page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`^\\d+\\. ${name}, `) }) });
+  return card(page, "testimonials")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: new RegExp(`^\\d+\\. ${name}, `) }) });
+}
+
+/** Puts a block back to its installed text, whatever an earlier run left. */
+async function resetIfCustomised(page: Page, block: string, label: RegExp) {
+  const reset = card(page, block).getByRole("button", { name: label });
+  if (await reset.isVisible()) {
+    await reset.click();
+    await expect(toast(page, "back on the site")).toBeVisible();
+    await openTab(page);
+  }
+}
+
+async function openHistory(section: Locator) {
+  await section.locator("summary", { hasText: "History" }).click();
 }
 
 test("the coach edits her testimonials from the Content tab and visitors see each change", async ({ page, browser }, testInfo) => {
@@ -36,38 +77,38 @@ test("the coach edits her testimonials from the Content tab and visitors see eac
   const baseURL = String(testInfo.project.use.baseURL);
   await signInAsAdmin(page, testInfo);
   await openTab(page);
-  await expect(page.getByRole("heading", { name: "Testimonials" })).toBeVisible();
-  await expect(page.getByText("Real words, used with permission")).toBeVisible();
-  // Start from the installed text, whatever an earlier run left.
-  const reset = page.getByRole("button", { name: "Reset to default" });
-  if (await reset.isVisible()) {
-    await reset.click();
-    await expect(toast(page, "The installed testimonials are back on the site.")).toBeVisible();
-  }
+  const testimonials = card(page, "testimonials");
+  await expect(testimonials.getByRole("heading", { name: "Testimonials" })).toBeVisible();
+  await expect(testimonials.getByText("Real words, used with permission")).toBeVisible();
+  await resetIfCustomised(page, "testimonials", /^Reset to default/);
   const installed = await visitorQuotes(browser, baseURL);
   expect(installed.length).toBeGreaterThan(0);
 
   // Add: with a script tag in it, which must stay text.
-  await page.getByText("Add testimonial").click();
+  await testimonials.getByText("Add testimonial").click();
   const quote = "Strong enough to lift <b>my</b> grandson <script>alert(1)</script>";
-  const add = page.locator("details", { hasText: "Add testimonial" });
+  const add = testimonials.locator("details", { hasText: "Add testimonial" });
   await add.getByLabel("Quote").fill(quote);
   await add.getByLabel("Name").fill("Wren");
   await add.getByLabel("Age").fill("59");
   await add.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "The testimonial is on the site now.")).toBeVisible();
+  await expect(toast(page, "It is on the site now.")).toBeVisible();
   expect(await visitorQuotes(browser, baseURL)).toContain(quote);
 
-  // A bad age is refused next to the form, and nothing changes.
+  // A bad age is refused next to its field, and nothing changes.
+  await item(page, "Wren").getByText("Edit", { exact: true }).click();
   await item(page, "Wren").getByLabel("Age").fill("12");
   await item(page, "Wren").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "whole number from 18 to 120" })).toBeVisible();
+  const age = item(page, "Wren").getByRole("textbox", { name: "Age" });
+  await expect(age).toHaveAttribute("aria-invalid", "true");
+  await expect(age).toHaveAccessibleDescription(/whole number from 18 to 120/);
   await openTab(page);
 
   // Edit, then move up.
+  await item(page, "Wren").getByText("Edit", { exact: true }).click();
   await item(page, "Wren").getByLabel("Quote").fill("Strong enough to lift my grandson, and proud of it.");
   await item(page, "Wren").getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "The testimonial is updated on the site.")).toBeVisible();
+  await expect(toast(page, "It is updated on the site.")).toBeVisible();
   await item(page, "Wren").getByRole("button", { name: "Move Wren, 59 up" }).click();
   await expect(toast(page, "The order is saved.")).toBeVisible();
   let quotes = await visitorQuotes(browser, baseURL);
@@ -76,15 +117,15 @@ test("the coach edits her testimonials from the Content tab and visitors see eac
   // Delete, confirmed.
   await item(page, "Wren").getByText("Delete", { exact: true }).click();
   await item(page, "Wren").getByRole("button", { name: "Yes, delete it" }).click();
-  await expect(toast(page, "The testimonial is removed from the site.")).toBeVisible();
+  await expect(toast(page, "It is removed from the site.")).toBeVisible();
   quotes = await visitorQuotes(browser, baseURL);
   expect(quotes.join(" ")).not.toContain("grandson");
 
   // History: restore the version with Wren in it, then reset to the installed text.
-  const history = page.getByRole("region", { name: "History" }).or(page.locator("section", { has: page.getByRole("heading", { name: "History" }) }));
-  const versions = await history.getByRole("button", { name: /^Restore version / }).allTextContents();
-  expect(versions.length).toBeGreaterThanOrEqual(3);
-  await history.getByRole("button", { name: /^Restore version / }).first().click();
+  await openHistory(card(page, "testimonials"));
+  const restore = card(page, "testimonials").getByRole("button", { name: /^Restore version / });
+  expect(await restore.count()).toBeGreaterThanOrEqual(3);
+  await restore.first().click();
   await expect(toast(page, "is back on the site")).toBeVisible();
   expect((await visitorQuotes(browser, baseURL)).join(" ")).toContain("grandson");
 
@@ -95,7 +136,136 @@ test("the coach edits her testimonials from the Content tab and visitors see eac
   await openTab(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  await page.getByRole("button", { name: "Reset to default" }).click();
-  await expect(toast(page, "The installed testimonials are back on the site.")).toBeVisible();
+  await card(page, "testimonials").getByRole("button", { name: /^Reset to default/ }).click();
+  await expect(toast(page, "The installed text is back on the site.")).toBeVisible();
   expect(await visitorQuotes(browser, baseURL)).toEqual(installed);
+});
+
+test("the coach changes the headline, restores it from History, edits an FAQ answer and switches the announcement bar on", async ({ page, browser }, testInfo) => {
+  test.setTimeout(150_000);
+  const baseURL = String(testInfo.project.use.baseURL);
+  await signInAsAdmin(page, testInfo);
+  await openTab(page);
+  await resetIfCustomised(page, "homeHero", /^Reset to default/);
+  await resetIfCustomised(page, "faqCoaching", /^Reset to default/);
+  await resetIfCustomised(page, "announcement", /^Reset to default/);
+  const headline = () => asVisitor(browser, baseURL, "/", (visitor) => visitor.getByRole("heading", { level: 1 }).innerText());
+  const installed = await headline();
+
+  // The headline, twice; then History brings the first back.
+  const hero = card(page, "homeHero");
+  await hero.getByRole("textbox", { name: "Headline", exact: true }).fill("Strong, <em>steady</em> and sure of yourself");
+  await hero.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Your words are on the site now.")).toBeVisible();
+  expect(await headline()).toBe("Strong, <em>steady</em> and sure of yourself");
+  await card(page, "homeHero").getByRole("textbox", { name: "Headline", exact: true }).fill("A second thought");
+  await card(page, "homeHero").getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Your words are on the site now.")).toBeVisible();
+  expect(await headline()).toBe("A second thought");
+  await openHistory(card(page, "homeHero"));
+  await card(page, "homeHero").getByRole("button", { name: "Restore version 1 of Home page headline" }).click();
+  await expect(toast(page, "Version 1 is back on the site")).toBeVisible();
+  expect(await headline()).toBe("Strong, <em>steady</em> and sure of yourself");
+
+  // An empty headline is refused next to its field.
+  await card(page, "homeHero").getByRole("textbox", { name: "Headline", exact: true }).fill("");
+  await card(page, "homeHero").getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("textbox", { name: "Headline", exact: true })).toHaveAccessibleDescription("Please enter the headline.");
+  await openTab(page);
+
+  // An FAQ answer with a link: a visitor opens the question and follows it.
+  const faq = card(page, "faqCoaching").getByRole("listitem").first();
+  await faq.getByText("Edit", { exact: true }).click();
+  await faq.getByLabel("Answer").fill("Yes. Start with [Learn to Lift](/learn-to-lift), then **build** from there. <script>alert(1)</script>");
+  await faq.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "It is updated on the site.")).toBeVisible();
+  await asVisitor(browser, baseURL, "/coaching-services", async (visitor) => {
+    const answer = visitor.locator("#services-faq-1");
+    await answer.getByRole("button").click();
+    await expect(answer.getByRole("region")).toContainText("Start with Learn to Lift, then build from there. <script>alert(1)</script>");
+    await expect(answer.getByRole("link", { name: "Learn to Lift" })).toHaveAttribute("href", "/learn-to-lift");
+    const jsonLd = await visitor.locator('script[type="application/ld+json"]').allTextContents();
+    expect(jsonLd.join("\n")).toContain("Start with Learn to Lift, then build from there.");
+  });
+
+  // The announcement bar, on every public page.
+  const bar = card(page, "announcement");
+  await bar.getByLabel("Show the bar on every public page").check();
+  await bar.getByLabel("Announcement").fill("The spring cohort opens soon");
+  await bar.getByLabel("Link words").fill("Find out more");
+  await bar.getByLabel("Link address").fill("/learn-to-lift");
+  await bar.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Your words are on the site now.")).toBeVisible();
+  for (const pathname of ["/", "/contact"]) {
+    await asVisitor(browser, baseURL, pathname, async (visitor) => {
+      const announcement = visitor.getByRole("complementary", { name: "Announcement" });
+      await expect(announcement).toContainText("The spring cohort opens soon");
+      await expect(announcement.getByRole("link", { name: "Find out more" })).toHaveAttribute("href", "/learn-to-lift");
+    });
+  }
+
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+  // Everything back to the installed text.
+  for (const block of ["homeHero", "faqCoaching", "announcement"]) {
+    await card(page, block).getByRole("button", { name: /^Reset to default/ }).click();
+    await expect(toast(page, "The installed text is back on the site.")).toBeVisible();
+    await openTab(page);
+  }
+  expect(await headline()).toBe(installed);
+});
+
+test("the coach uploads her photo; a text file and an over-size file are refused with a message", async ({ page, browser }, testInfo) => {
+  test.setTimeout(150_000);
+  const baseURL = String(testInfo.project.use.baseURL);
+  const dir = testInfo.outputPath("photos");
+  fs.mkdirSync(dir, { recursive: true });
+  const photo = path.join(dir, "coach.jpg");
+  await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#b0607a" } }).jpeg({ quality: 80 }).toFile(photo);
+  const text = path.join(dir, "notes.txt");
+  fs.writeFileSync(text, "Not a photo");
+  const huge = path.join(dir, "huge.jpg");
+  fs.writeFileSync(huge, Buffer.alloc(11 * 1024 * 1024, 1));
+
+  await signInAsAdmin(page, testInfo);
+  await openTab(page);
+  await resetIfCustomised(page, "coachPhoto", /^Remove photo/);
+  const section = card(page, "coachPhoto");
+
+  await section.getByLabel("Photo", { exact: true }).setInputFiles(text);
+  await section.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#coachPhoto-file-error")).toHaveText("Please choose a JPEG, PNG or WebP photo.");
+  await openTab(page);
+  await card(page, "coachPhoto").getByLabel("Photo", { exact: true }).setInputFiles(huge);
+  await card(page, "coachPhoto").getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#coachPhoto-file-error")).toHaveText("That photo is larger than 10 MB. Please choose a smaller one.");
+  await openTab(page);
+
+  await card(page, "coachPhoto").getByLabel("Photo", { exact: true }).setInputFiles(photo);
+  await card(page, "coachPhoto").getByLabel("Description (alt text)").fill("Smiling in the garden with a kettlebell");
+  await card(page, "coachPhoto").getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Your photo is on the site now.")).toBeVisible();
+
+  const meetPath = await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href^="/meet-"]')?.getAttribute("href") ?? "");
+  expect(meetPath).toMatch(/^\/meet-/);
+  await screenshot(page, "tab");
+  await asVisitor(browser, baseURL, "/", (visitor) => screenshot(visitor, "home"));
+  await asVisitor(browser, baseURL, meetPath, async (visitor) => {
+    await screenshot(visitor, "meet");
+    const img = visitor.getByRole("img", { name: "Smiling in the garden with a kettlebell" }).first();
+    await expect(img).toBeVisible();
+    expect(await img.getAttribute("width")).toBe("1600");
+    expect(await img.getAttribute("height")).toBe("1200");
+    // The browser picked a modern format from the srcset, and the file is served.
+    const current = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+    expect(current).toMatch(/\/uploads\/site-photos\/coach\/.+\.(avif|webp)$/);
+    const response = await visitor.request.get(current);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^image\/(avif|webp)$/);
+  });
+
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  await openTab(page);
+  await card(page, "coachPhoto").getByRole("button", { name: /^Remove photo/ }).click();
+  await expect(toast(page, "The photo is removed: the artwork is back on the site.")).toBeVisible();
 });

@@ -813,16 +813,22 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
         { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/content" }), expect: adminsOnly(ok) },
         ...(
           [
-            ["add-testimonial", { quote: "Strong at last.", name: "Matrix", age: "50" }],
-            ["delete-testimonial", { index: "0" }],
-            ["reset-block", {}],
+            ["add-item", "testimonials", { quote: "Strong at last.", name: "Matrix", age: "50" }],
+            ["delete-item", "testimonials", { index: "0" }],
+            ["update-item", "faqCoaching", { index: "0", question: "Matrix?", answer: "Yes." }],
+            ["move-item", "qualifications", { index: "0", direction: "down" }],
+            ["save-block", "homeHero", { headline: "Matrix headline", intro: "Matrix line." }],
+            ["save-block", "announcement", { enabled: "on", text: "Matrix news", linkLabel: "", linkUrl: "" }],
+            ["save-photo", "coachPhoto", { alt: "Matrix" }],
+            ["restore-version", "meetPage", { version: "1" }],
+            ["reset-block", "testimonials", {}],
           ] as const
         ).map(
-          ([intent, fields]): MatrixAction => ({
-            name: `POST intent=${intent}`,
+          ([intent, block, fields]): MatrixAction => ({
+            name: `POST intent=${intent} block=${block}`,
             method: "POST",
-            request: () => ({ path: "/settings/admin/content", form: { intent, block: "testimonials", expectedVersion: "0", ...fields } }),
-            expect: adminsOnly(allowed({ status: [200, 303, 409] })),
+            request: () => ({ path: "/settings/admin/content", form: { intent, block, expectedVersion: "0", ...fields } }),
+            expect: adminsOnly(allowed({ status: [200, 303, 400, 404, 409] })),
           }),
         ),
       ],

@@ -8,7 +8,9 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
-import { CONTENT_MESSAGES } from "~/validation/content";
+import { CONTENT_MESSAGES, PHOTO_BLOCKS } from "~/validation/content";
+import { SITE_PHOTO_MESSAGES } from "~/validation/content-photos";
+import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/server/content/photos.server";
 
 // POST /settings/admin/content: the Content tab's forms (docs/product.md §10.13). Admins only (a
 // visitor or member is sent home with the message of docs/product.md §10.1 and nothing changes).
@@ -23,15 +25,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { content: await loadContentTab(), result: null as ContentActionFailure | null };
 }
 
+/** The photo form names its block in its address too, so a refused upload's message sits by its field. */
+function photoBlockOf(request: Request) {
+  const block = new URL(request.url).searchParams.get("block") ?? "";
+  return (PHOTO_BLOCKS as readonly string[]).includes(block) ? (block as (typeof PHOTO_BLOCKS)[number]) : null;
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const read = await readForm(request);
+  // Only the photo forms carry a file; every other form is small.
+  const read = await readForm(request, { maxBytes: SITE_PHOTO_UPLOAD_BODY_LIMIT, tooLargeMessage: SITE_PHOTO_MESSAGES.size });
   const outcome = read.ok
     ? await runContentTabAction(admin.id, read.form)
     : ({
         ok: false,
         status: read.status,
-        failure: { ok: false, intent: null, index: null, message: CONTENT_MESSAGES.unknownIntent, changed: false, values: {} },
+        failure: {
+          ok: false,
+          intent: null,
+          block: photoBlockOf(request),
+          index: null,
+          field: read.status === 413 ? "photo" : null,
+          message: read.status === 413 ? read.message : CONTENT_MESSAGES.unknownIntent,
+          changed: false,
+          values: {},
+        },
       } as const);
   if (outcome.ok) return redirectWithToast(BACK_TO_TAB, outcome.toast, { status: 303 });
   return data({ content: await loadContentTab(), result: outcome.failure }, { status: outcome.status });

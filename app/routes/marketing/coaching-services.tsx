@@ -2,7 +2,7 @@ import { TickBadge } from "~/components/list-markers";
 import type { Route } from "./+types/coaching-services";
 import type { PublicSiteConfig } from "~/config/public";
 import { BookingEmbed } from "~/components/booking-embed";
-import { FaqAccordion, faqPageJsonLd } from "~/components/faq-accordion";
+import { FaqAccordion, renderedFaqItems, renderedFaqJsonLd } from "~/components/faq-accordion";
 import { CalendarIcon } from "~/components/icons";
 import { NewsletterSection } from "~/components/newsletter-section";
 import { PageHero } from "~/components/page-hero";
@@ -14,21 +14,24 @@ import {
   faqSection,
   newsletterSection,
   plansSection,
-  servicesFaq,
   servicesHero,
 } from "~/content/coaching-services";
 import { communityTier, offerPrices, OFFER_FACTS, paidPlans } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { productJsonLd, seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
+import { renderedFaq } from "~/server/content/rendered.server";
 
 
 // A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
-export const loader = noServerData;
+// The FAQ is the coach's (the Content tab), rendered on the server; nothing else is loaded.
+export async function loader() {
+  return { faq: await renderedFaq("faqCoaching") };
+}
 export const clientLoader = loadAsDocument;
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
   const consultation = consultationSection(site);
   const tier = communityTier(site);
@@ -88,7 +91,7 @@ export default function Page() {
       </section>
 
       <Section name="faq" tone="sand" eyebrow={faqSection.eyebrow} title={faqSection.title} intro={faqSection.intro}>
-        <FaqAccordion items={servicesFaq(site)} idPrefix="services-faq" className="mx-auto max-w-3xl" />
+        <FaqAccordion items={renderedFaqItems(loaderData.faq)} idPrefix="services-faq" className="mx-auto max-w-3xl" />
       </Section>
 
       <NewsletterSection
@@ -101,14 +104,14 @@ export default function Page() {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   return seo(matches, {
     path: "/coaching-services",
     title: "Coaching Services",
     description:
       `Compare Learn to Lift, 1-to-1 online coaching and the free community, book a free ${OFFER_FACTS.consultationMinutes}-minute consultation and find answers to common questions.`,
-    jsonLd: site ? [...plansJsonLd(site), faqPageJsonLd(servicesFaq(site))] : [],
+    jsonLd: site ? [...plansJsonLd(site), renderedFaqJsonLd(loaderData?.faq ?? [])] : [],
   });
 }
 

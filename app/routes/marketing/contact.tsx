@@ -30,7 +30,8 @@ import {
 import { OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
+import { getBlock } from "~/server/content/blocks.server";
 
 const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Icon: ComponentType<IconProps> }[] = [
   { key: "instagram", label: "Instagram", Icon: InstagramIcon },
@@ -43,10 +44,13 @@ const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Ic
 
 // A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
-export const loader = noServerData;
+// The qualifications are the coach's (the Content tab), read on the server; nothing else is loaded.
+export async function loader() {
+  return { qualifications: await getBlock("qualifications") };
+}
 export const clientLoader = loadAsDocument;
 
-export default function Page() {
+export default function Page({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
   const expect = expectSection(site);
   const booking = bookingSection(site);
@@ -133,14 +137,14 @@ export default function Page() {
       <Section name="qualifications" tone="sand" align="left" eyebrow={qualifications.eyebrow} title={qualifications.title} intro={qualifications.intro}>
         <div className="grid gap-8 lg:grid-cols-[1.6fr_1fr] lg:gap-10">
           <ul className="grid gap-4 sm:grid-cols-2">
-            {qualifications.items.map((item) => (
+            {loaderData.qualifications.map((item) => (
               <li key={item.title} className="flex gap-4 rounded-2xl border border-sand-200 bg-white p-5 shadow-xs">
                 <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
                   <AwardIcon className="size-6" />
                 </span>
                 <div>
                   <h3 className="font-sans text-base font-semibold tracking-normal">{item.title}</h3>
-                  <p className="mt-1 text-sm text-ink-muted">{item.detail}</p>
+                  {item.detail ? <p className="mt-1 text-sm text-ink-muted">{item.detail}</p> : null}
                 </div>
               </li>
             ))}

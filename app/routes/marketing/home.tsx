@@ -27,7 +27,9 @@ import {
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { EMAIL_LIST_RESULT_PARAM, EMAIL_LIST_STATUS_PARAM, type EmailListForm as EmailListVariant } from "~/validation/email-list-text";
-import { getTestimonials } from "~/server/content/blocks.server";
+import { getBlock, getTestimonials } from "~/server/content/blocks.server";
+import { pagePhoto, type PagePhoto } from "~/server/content/rendered.server";
+import { ResponsivePhoto } from "~/components/responsive-photo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 
 const SERVICES = "/coaching-services#top";
@@ -41,18 +43,25 @@ function useSignedUpWithoutScript(form: EmailListVariant): boolean {
 
 // A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
-// The testimonials are the coach's (the Content tab), read on the server only: nothing is sent to the browser.
+// The headline, testimonials and photos are the coach's (the Content tab), read on the server only:
+// the page does not hydrate, so nothing is sent to the browser but the HTML.
 export async function loader() {
-  return { testimonials: await getTestimonials() };
+  const [hero, testimonials, heroPhoto, coachPhoto] = await Promise.all([
+    getBlock("homeHero"),
+    getTestimonials(),
+    pagePhoto("heroPhoto"),
+    pagePhoto("coachPhoto"),
+  ]);
+  return { hero, testimonials, heroPhoto, coachPhoto };
 }
 export const clientLoader = loadAsDocument;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { testimonials } = loaderData;
+  const { hero, testimonials, heroPhoto, coachPhoto } = loaderData;
   const { site } = useRootData();
   return (
     <main id="main">
-      <Hero />
+      <Hero headline={hero.headline} intro={hero.intro} photo={heroPhoto} />
       <PainPoints />
       <HowIHelp site={site} />
       <LeadCapture />
@@ -68,13 +77,13 @@ export default function Page({ loaderData }: Route.ComponentProps) {
         </Section>
       ) : null}
       <OneToOne site={site} />
-      <OneToOneCallToAction site={site} />
+      <OneToOneCallToAction site={site} coachPhoto={coachPhoto} />
       <CalendarSignup />
     </main>
   );
 }
 
-function Hero() {
+function Hero({ headline, intro, photo }: { headline: string; intro: string; photo: PagePhoto | null }) {
   return (
     <section
       aria-labelledby="hero-heading"
@@ -85,9 +94,9 @@ function Hero() {
         <div>
           <p className="eyebrow">{homeHero.eyebrow}</p>
           <h1 id="hero-heading" className="mt-4 text-[2.75rem] leading-[1.05] sm:text-6xl lg:text-7xl">
-            {homeHero.title}
+            {headline}
           </h1>
-          <p className="mt-6 max-w-xl text-lg text-ink-muted sm:text-xl">{homeHero.intro}</p>
+          <p className="mt-6 max-w-xl text-lg text-ink-muted sm:text-xl">{intro}</p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <Link to="/coaching-services#consultation" className="btn btn-primary btn-lg text-base max-sm:px-5 sm:px-7">
               {homeHero.cta}
@@ -106,11 +115,30 @@ function Hero() {
             ))}
           </ul>
         </div>
-        <SunriseArch className="max-w-[21rem] sm:max-w-[25rem] lg:max-w-[28rem]">
-          <ArtChip className="top-[24%] -left-1 sm:-left-8">{homeHero.chips[0]}</ArtChip>
-          <ArtChip className="top-[46%] -right-1 sm:-right-6 lg:-right-3">{homeHero.chips[1]}</ArtChip>
-          <ArtChip className="bottom-[14%] -left-1 sm:-left-10">{homeHero.chips[2]}</ArtChip>
-        </SunriseArch>
+        {photo ? (
+          // Her photo in the arch the artwork draws; the chips stay (decorative, as on the artwork).
+          <div className="relative mx-auto w-full max-w-[21rem] sm:max-w-[25rem] lg:max-w-[28rem]">
+            <ResponsivePhoto
+              photo={photo.sources}
+              alt={photo.alt}
+              sizes="(min-width: 1024px) 28rem, (min-width: 640px) 25rem, 21rem"
+              priority
+              className="block aspect-[6/7] overflow-hidden shadow-xl [border-radius:50%_50%_2rem_2rem/43%_43%_2rem_2rem]"
+              imgClassName="size-full object-cover"
+            />
+            <span aria-hidden="true">
+              <ArtChip className="top-[24%] -left-1 sm:-left-8">{homeHero.chips[0]}</ArtChip>
+              <ArtChip className="top-[46%] -right-1 sm:-right-6 lg:-right-3">{homeHero.chips[1]}</ArtChip>
+              <ArtChip className="bottom-[14%] -left-1 sm:-left-10">{homeHero.chips[2]}</ArtChip>
+            </span>
+          </div>
+        ) : (
+          <SunriseArch className="max-w-[21rem] sm:max-w-[25rem] lg:max-w-[28rem]">
+            <ArtChip className="top-[24%] -left-1 sm:-left-8">{homeHero.chips[0]}</ArtChip>
+            <ArtChip className="top-[46%] -right-1 sm:-right-6 lg:-right-3">{homeHero.chips[1]}</ArtChip>
+            <ArtChip className="bottom-[14%] -left-1 sm:-left-10">{homeHero.chips[2]}</ArtChip>
+          </SunriseArch>
+        )}
       </div>
     </section>
   );
@@ -264,7 +292,7 @@ function OneToOne({ site }: { site: PublicSiteConfig }) {
   );
 }
 
-function OneToOneCallToAction({ site }: { site: PublicSiteConfig }) {
+function OneToOneCallToAction({ site, coachPhoto }: { site: PublicSiteConfig; coachPhoto: PagePhoto | null }) {
   const cta = oneToOneCallToAction(site);
   return (
     <section aria-labelledby="one-to-one-cta-heading" className="on-dark relative isolate overflow-hidden bg-brand-900">
@@ -278,6 +306,15 @@ function OneToOneCallToAction({ site }: { site: PublicSiteConfig }) {
       />
       <div className="container-page section-y grid items-center gap-10 lg:grid-cols-[1.4fr_1fr]">
         <div>
+          {coachPhoto ? (
+            <ResponsivePhoto
+              photo={coachPhoto.sources}
+              alt={coachPhoto.alt}
+              sizes="8rem"
+              className="mb-6 block size-32 overflow-hidden rounded-full border-4 border-white/80 shadow-lg"
+              imgClassName="size-full object-cover"
+            />
+          ) : null}
           <p className="eyebrow text-accent-200">1-to-1 coaching</p>
           <h2 id="one-to-one-cta-heading" className="mt-3 text-3xl text-white sm:text-4xl lg:text-5xl">
             {cta.title}

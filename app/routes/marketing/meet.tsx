@@ -17,6 +17,8 @@ import {
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { getTestimonials } from "~/server/content/blocks.server";
+import { renderedMeetPage } from "~/server/content/rendered.server";
+import { ResponsivePhoto } from "~/components/responsive-photo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 
 const SERVICES = "/coaching-services#top";
@@ -25,14 +27,16 @@ const approachIcons = [LeafIcon, SimpleIcon, HeartHandIcon];
 
 // A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
-// The testimonials are the coach's (the Content tab), read on the server only: nothing is sent to the browser.
+// Her words, photo, qualifications and the testimonials are the coach's (the Content tab), read on
+// the server only: the page does not hydrate, so nothing is sent to the browser but the HTML.
 export async function loader() {
-  return { testimonials: await getTestimonials() };
+  const [words, testimonials] = await Promise.all([renderedMeetPage(), getTestimonials()]);
+  return { words, testimonials };
 }
 export const clientLoader = loadAsDocument;
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const { testimonials } = loaderData;
+  const { words, testimonials } = loaderData;
   const { site } = useRootData();
   const hero = meetHero(site);
   const bio = meetBio(site);
@@ -64,26 +68,55 @@ export default function Page({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           </div>
-          <CoachPortrait name={site.coachName} role={hero.role} className="max-w-[20rem] sm:max-w-[24rem]" />
+          {words.photo ? (
+            <figure className="mx-auto w-full max-w-[20rem] sm:max-w-[24rem]">
+              <ResponsivePhoto
+                photo={words.photo.sources}
+                alt={words.photo.alt}
+                sizes="(min-width: 640px) 24rem, 20rem"
+                priority
+                className="block aspect-[4/5] overflow-hidden shadow-xl [border-radius:50%_50%_2rem_2rem/40%_40%_2rem_2rem]"
+                imgClassName="size-full object-cover"
+              />
+              <figcaption className="mt-5 text-center">
+                <span className="block font-display text-2xl font-semibold text-ink">{site.coachName}</span>
+                <span className="mt-1 block text-base text-ink-muted">{words.caption}</span>
+              </figcaption>
+            </figure>
+          ) : (
+            <CoachPortrait name={site.coachName} role={words.caption} className="max-w-[20rem] sm:max-w-[24rem]" />
+          )}
         </div>
       </section>
 
       {/* Bio */}
       <Section name="bio" align="left" eyebrow={bio.eyebrow} title={bio.title}>
         <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-16">
-          <div className="space-y-5 text-lg text-ink">
-            {bio.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-          <dl className="grid content-start gap-4">
-            {bio.facts.map((fact) => (
-              <div key={fact.label} className="rounded-2xl border border-sand-200 bg-white p-5 shadow-xs">
-                <dt className="eyebrow">{fact.label}</dt>
-                <dd className="mt-1 font-display text-xl font-semibold text-ink">{fact.value}</dd>
+          {/* Her Markdown, rendered on the server to safe HTML (app/server/content/rendered.server.ts). */}
+          <div className="prose-copy max-w-none text-lg" dangerouslySetInnerHTML={{ __html: words.bioHtml }} />
+          <div className="flex flex-col gap-6">
+            <dl className="grid content-start gap-4">
+              {bio.facts.map((fact) => (
+                <div key={fact.label} className="rounded-2xl border border-sand-200 bg-white p-5 shadow-xs">
+                  <dt className="eyebrow">{fact.label}</dt>
+                  <dd className="mt-1 font-display text-xl font-semibold text-ink">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+            {words.qualifications.length > 0 ? (
+              <div className="rounded-2xl border border-sand-200 bg-sand-50 p-5">
+                <h3 className="eyebrow">Qualifications</h3>
+                <ul className="mt-3 flex flex-col gap-3">
+                  {words.qualifications.map((item) => (
+                    <li key={item.title} className="text-base">
+                      <span className="block font-semibold text-ink">{item.title}</span>
+                      {item.detail ? <span className="block text-ink-muted">{item.detail}</span> : null}
+                    </li>
+                  ))}
+                </ul>
               </div>
-            ))}
-          </dl>
+            ) : null}
+          </div>
         </div>
       </Section>
 
@@ -127,20 +160,18 @@ export default function Page({ loaderData }: Route.ComponentProps) {
           <h2 id="story-heading" className="mt-3 text-3xl sm:text-4xl lg:text-5xl">
             {story.title}
           </h2>
-          <div className="mt-8 space-y-5 text-lg text-ink">
-            {story.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-          <figure className="mt-12 rounded-[2rem] bg-brand-50 p-8 sm:p-10">
-            <blockquote>
-              <p className="font-display text-2xl leading-snug text-brand-900 italic sm:text-3xl">“{story.quote}”</p>
-            </blockquote>
-            <figcaption className="mt-5 flex items-center gap-3 text-base font-semibold text-ink">
-              <span aria-hidden="true" className="h-0.5 w-8 rounded-full bg-accent-400" />
-              {site.coachName}
-            </figcaption>
-          </figure>
+          <div className="prose-copy mt-8 max-w-none text-lg" dangerouslySetInnerHTML={{ __html: words.storyHtml }} />
+          {words.quote ? (
+            <figure className="mt-12 rounded-[2rem] bg-brand-50 p-8 sm:p-10">
+              <blockquote>
+                <p className="font-display text-2xl leading-snug text-brand-900 italic sm:text-3xl">“{words.quote}”</p>
+              </blockquote>
+              <figcaption className="mt-5 flex items-center gap-3 text-base font-semibold text-ink">
+                <span aria-hidden="true" className="h-0.5 w-8 rounded-full bg-accent-400" />
+                {site.coachName}
+              </figcaption>
+            </figure>
+          ) : null}
         </div>
       </section>
 

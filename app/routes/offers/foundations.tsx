@@ -1,9 +1,9 @@
 import { TickBadge } from "~/components/list-markers";
 import { Link } from "react-router";
 import type { Route } from "./+types/foundations";
-import { RichParagraphs, RichText, plainText } from "~/components/article-text";
+import { RichParagraphs } from "~/components/article-text";
 import { SoftGlow } from "~/components/brand-art";
-import { FaqAccordion, faqPageJsonLd } from "~/components/faq-accordion";
+import { FaqAccordion, renderedFaqItems, renderedFaqJsonLd } from "~/components/faq-accordion";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/icons";
 import { JoinCommunityLink } from "~/components/join-community-link";
 import { Section } from "~/components/section";
@@ -12,22 +12,25 @@ import {
   communityPillars,
   courseIntro,
   features,
-  foundationsFaq,
   foundationsJsonLd,
   foundationsPrice,
   whyHabitsMatter,
 } from "~/content/foundations";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
+import { renderedFaq } from "~/server/content/rendered.server";
 
 
 // A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
-export const loader = noServerData;
+// The FAQ is the coach's (the Content tab), rendered on the server; nothing else is loaded.
+export async function loader() {
+  return { faq: await renderedFaq("faqFoundations") };
+}
 export const clientLoader = loadAsDocument;
 
-export default function Foundations() {
+export default function Foundations({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
   const price = foundationsPrice(site);
   const checkout = price.product.checkoutPath;
@@ -186,14 +189,7 @@ export default function Foundations() {
         <FaqAccordion
           idPrefix="foundations-faq"
           className="mx-auto max-w-3xl"
-          items={foundationsFaq(site).map((item) => ({
-            question: item.question,
-            answer: (
-              <p>
-                <RichText>{item.answer}</RichText>
-              </p>
-            ),
-          }))}
+          items={renderedFaqItems(loaderData.faq)}
         />
       </Section>
 
@@ -263,12 +259,12 @@ function FoundationsArt({ monthly }: { monthly: string }) {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const jsonLd = site
     ? [
         foundationsJsonLd(site),
-        faqPageJsonLd(foundationsFaq(site).map((item) => ({ question: item.question, answer: plainText(item.answer) }))),
+        renderedFaqJsonLd(loaderData?.faq ?? []),
       ]
     : [];
   return seo(matches, {

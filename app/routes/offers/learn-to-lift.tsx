@@ -1,12 +1,12 @@
 import { TickBadge } from "~/components/list-markers";
 import { Link } from "react-router";
 import type { Route } from "./+types/learn-to-lift";
-import { RichParagraphs, RichText, plainText } from "~/components/article-text";
+import { RichText } from "~/components/article-text";
 import { SoftGlow } from "~/components/brand-art";
 import { BookingEmbed } from "~/components/booking-embed";
 import { Countdown } from "~/components/countdown";
 import { formatCohortDate } from "~/components/countdown-time";
-import { FaqAccordion, faqPageJsonLd } from "~/components/faq-accordion";
+import { FaqAccordion, renderedFaqItems, renderedFaqJsonLd } from "~/components/faq-accordion";
 import { ArrowLeftIcon, ArrowRightIcon, CalendarIcon, CheckIcon, InfoIcon } from "~/components/icons";
 import { OfferPricePanel } from "~/components/offer-price-panel";
 import { Section } from "~/components/section";
@@ -14,7 +14,6 @@ import {
   LEARN_TO_LIFT_DESCRIPTION,
   LEARN_TO_LIFT_FACTS,
   courseWeeks,
-  learnToLiftFaq,
   learnToLiftJsonLd,
   learnToLiftPrice,
   suitability,
@@ -23,19 +22,22 @@ import {
 import { OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
+import { renderedFaq } from "~/server/content/rendered.server";
 
 
 // A page that does not hydrate (app/utils/islands-page.ts).
 export const handle = islandsPage;
-export const loader = noServerData;
+// The FAQ is the coach's (the Content tab), rendered on the server; nothing else is loaded.
+export async function loader() {
+  return { faq: await renderedFaq("faqLearnToLift") };
+}
 export const clientLoader = loadAsDocument;
 
-export default function LearnToLift() {
+export default function LearnToLift({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
   const price = learnToLiftPrice(site);
   const fit = suitability(site);
-  const faq = learnToLiftFaq(site);
   const checkout = price.product.checkoutPath;
 
   return (
@@ -233,10 +235,7 @@ export default function LearnToLift() {
         <FaqAccordion
           idPrefix="learn-to-lift-faq"
           className="mx-auto max-w-3xl"
-          items={faq.map((item) => ({
-            question: item.question,
-            answer: <RichParagraphs paragraphs={item.answer} />,
-          }))}
+          items={renderedFaqItems(loaderData.faq)}
         />
       </Section>
 
@@ -278,12 +277,12 @@ export default function LearnToLift() {
   );
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const site = siteFromMatches(matches);
   const jsonLd = site
     ? [
         learnToLiftJsonLd(site),
-        faqPageJsonLd(learnToLiftFaq(site).map((item) => ({ question: item.question, answer: plainText(item.answer.join(" ")) }))),
+        renderedFaqJsonLd(loaderData?.faq ?? []),
       ]
     : [];
   return seo(matches, {

@@ -1,38 +1,81 @@
-import type { Testimonial } from "~/content/testimonials";
-import { blockHistory, readBlock, saveBlock, versionValue, type BlockView, type HistoryEntry } from "~/server/content/blocks.server";
+import {
+  blockHistory,
+  readBlock,
+  Refusal,
+  saveBlock,
+  versionValue,
+  type BlockValue,
+  type BlockView,
+  type ContentSite,
+  type HistoryEntry,
+} from "~/server/content/blocks.server";
+import { deleteSitePhoto, photoSources, processSitePhoto } from "~/server/content/photos.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { formIntent, parseForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import type { FlashToastInput } from "~/server/toast.server";
+import { formToObject } from "~/validation/first-error";
+import { SITE_PHOTO_MESSAGES, type PhotoSources } from "~/validation/content-photos";
 import { z } from "~/validation/zod";
 import {
+  BLOCK_LABELS,
+  CONTENT_BLOCKS,
   CONTENT_INTENTS,
   CONTENT_MESSAGES,
   ContentBlockSchema,
   ExpectedVersionSchema,
-  TestimonialItemSchema,
-  TestimonialSchema,
+  FORM_BLOCKS,
+  FORM_SCHEMAS,
+  LIST_BLOCKS,
+  LIST_ITEMS,
+  PHOTO_BLOCKS,
+  PhotoAltSchema,
+  type ContentBlock,
   type ContentIntent,
+  type FormBlock,
+  type ListBlock,
+  type PhotoBlockName,
 } from "~/validation/content";
 
 // The Content tab's data and actions (docs/product.md §10.13). The route has checked the admin and
 // read the form; each action parses its fields with its schema in app/validation/content.ts and
 // saves a new version of the block through app/server/content/blocks.server.ts.
 
+export type ContentBlockView<K extends ContentBlock> = BlockView<BlockValue<K>> & { history: HistoryEntry[] };
+
 export interface ContentTabData {
-  testimonials: BlockView<Testimonial[]> & { history: HistoryEntry[] };
+  blocks: { [K in ContentBlock]: ContentBlockView<K> };
+  /** The photos' addresses, for the previews. */
+  photos: Record<PhotoBlockName, PhotoSources | null>;
+  /** Her name: the photos' alt text when she writes none. */
+  coachName: string;
 }
 
-export async function loadContentData(db: Queryable): Promise<ContentTabData> {
-  const [testimonials, history] = await Promise.all([readBlock(db, "testimonials"), blockHistory(db, "testimonials")]);
-  return { testimonials: { ...testimonials, history } };
+export async function loadContentData(db: Queryable, site: ContentSite): Promise<ContentTabData> {
+  const entries = await Promise.all(
+    CONTENT_BLOCKS.map(async (block) => {
+      const [view, history] = await Promise.all([readBlock(db, block, site), blockHistory(db, block)]);
+      return [block, { ...view, history }] as const;
+    }),
+  );
+  const blocks = Object.fromEntries(entries) as ContentTabData["blocks"];
+  const photos = Object.fromEntries(
+    PHOTO_BLOCKS.map((block) => {
+      const value = blocks[block].value;
+      return [block, value ? photoSources(value.photo) : null];
+    }),
+  ) as ContentTabData["photos"];
+  return { blocks, photos, coachName: site.coachName };
 }
 
-/** What a refused content form says, and where: the item (by its place) or the whole block. */
+/** What a refused content form says, and where: the block, the item (by its place) and the field. */
 export interface ContentActionFailure {
   ok: false;
   intent: ContentIntent | null;
+  block: ContentBlock | null;
   index: number | null;
+  /** The field the message belongs next to (null: above the form). */
+  field: string | null;
   message: string;
   /** Someone saved the block meanwhile: the tab shows the newer version. */
   changed: boolean;
@@ -47,63 +90,161 @@ const MoveSchema = z.object({ index: z.coerce.number().int().min(0), direction: 
 const IndexSchema = z.object({ index: z.coerce.number().int().min(0) });
 const RestoreSchema = z.object({ version: z.coerce.number().int().min(1) });
 
-const typed = (form: FormData) =>
-  Object.fromEntries(
-    ["quote", "name", "age"].map((key) => [key, typeof form.get(key) === "string" ? String(form.get(key)).slice(0, 2_000) : ""]),
-  );
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
-export async function runContentAction(adminId: string, form: FormData): Promise<ContentActionOutcome> {
+type FieldParse<T> = { ok: true; data: T } | { ok: false; message: string; field: string | null };
+
+/** The form's text fields checked with a schema; the first problem and the field it belongs to. */
+function parseFields<S extends z.ZodType>(form: FormData, schema: S): FieldParse<z.output<S>> {
+  const result = schema.safeParse(formToObject(form));
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path.findLast((part) => typeof part === "string");
+  return { ok: false, message: issue?.message ?? CONTENT_MESSAGES.saveFailed, field: typeof field === "string" ? field : null };
+}
+
+/** The text fields she typed (capped), for a refused form to show them again. */
+function typedValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(formToObject(form))) {
+    if (["intent", "block", "expectedVersion", "js"].includes(key)) continue;
+    out[key] = value.slice(0, 10_000);
+  }
+  return out;
+}
+
+const kindOf = (block: PhotoBlockName) => (block === "coachPhoto" ? "coach" : "hero");
+
+/** A short description of a list item for the log and the toast. */
+function itemLabel(block: ListBlock, item: Record<string, unknown>): string {
+  if (block === "testimonials") return `${String(item.name)}, ${String(item.age)}`;
+  if (block === "qualifications") return String(item.title);
+  return String(item.question);
+}
+
+export async function runContentAction(adminId: string, form: FormData, site: ContentSite): Promise<ContentActionOutcome> {
   const intent = formIntent(form, ALL_INTENTS);
   const indexField = Number.parseInt(String(form.get("index") ?? ""), 10);
-  const fail = (status: number, message: string, changed = false): ContentActionOutcome => ({
+  const blockField = String(form.get("block") ?? "");
+  const fail = (status: number, message: string, options: { changed?: boolean; field?: string | null } = {}): ContentActionOutcome => ({
     ok: false,
     status,
-    failure: { ok: false, intent, index: Number.isInteger(indexField) ? indexField : null, message, changed, values: typed(form) },
+    failure: {
+      ok: false,
+      intent,
+      block: isOneOf(CONTENT_BLOCKS, blockField) ? blockField : null,
+      index: Number.isInteger(indexField) ? indexField : null,
+      field: options.field ?? null,
+      message,
+      changed: options.changed ?? false,
+      values: typedValues(form),
+    },
   });
   if (!intent) return fail(400, CONTENT_MESSAGES.unknownIntent);
   const expected = parseForm(form, ExpectedVersionSchema);
-  if (!expected.ok) return fail(400, CONTENT_MESSAGES.unknownIntent);
-  const block = parseForm(form, ContentBlockSchema);
-  if (!block.ok) return fail(400, CONTENT_MESSAGES.unknownIntent);
+  const named = parseForm(form, ContentBlockSchema);
+  if (!expected.ok || !named.ok) return fail(400, CONTENT_MESSAGES.unknownIntent);
+  const block = named.data.block;
   const expectedVersion = expected.data.expectedVersion;
+  const label = BLOCK_LABELS[block];
 
-  const save = async (summary: string, change: (current: Testimonial[]) => Testimonial[] | null | { refused: string }, toast: string) => {
+  const save = async <K extends ContentBlock>(
+    target: K,
+    summary: string,
+    change: (current: BlockValue<K>) => BlockValue<K> | null | Refusal,
+    toast: string,
+  ): Promise<ContentActionOutcome> => {
     try {
-      const saved = await saveBlock({ adminId, block: "testimonials", expectedVersion, summary, change: (view) => change(view.value) });
-      if (saved.ok) return { ok: true as const, toast: { title: "Saved", description: toast, variant: "success" as const } };
-      if (saved.reason === "changed") return fail(409, CONTENT_MESSAGES.changedMeanwhile, true);
-      return fail(400, saved.message);
+      const saved = await saveBlock({ adminId, block: target, site, expectedVersion, summary, change: (view) => change(view.value) });
+      if (saved.ok) return { ok: true, toast: { title: "Saved", description: toast, variant: "success" } };
+      if (saved.reason === "changed") return fail(409, CONTENT_MESSAGES.changedMeanwhile, { changed: true });
+      return fail(400, saved.message, { field: saved.field });
     } catch (error) {
-      logger.error("admin: could not save content", { error, adminId, intent });
+      logger.error("admin: could not save content", { error, adminId, intent, block: target });
       return fail(500, CONTENT_MESSAGES.saveFailed);
     }
   };
 
   switch (intent) {
-    case CONTENT_INTENTS.addTestimonial: {
-      const item = parseForm(form, TestimonialSchema);
-      if (!item.ok) return fail(400, item.error);
-      return save(`Testimonial added: ${item.data.name}, ${item.data.age}`, (list) => [...list, item.data], "The testimonial is on the site now.");
+    case CONTENT_INTENTS.addItem:
+    case CONTENT_INTENTS.updateItem:
+    case CONTENT_INTENTS.moveItem:
+    case CONTENT_INTENTS.deleteItem: {
+      if (!isOneOf(LIST_BLOCKS, block)) return fail(400, CONTENT_MESSAGES.unknownIntent);
+      return listAction(intent, block);
     }
-    case CONTENT_INTENTS.updateTestimonial: {
-      const item = parseForm(form, TestimonialItemSchema);
-      if (!item.ok) return fail(400, item.error);
-      const { index, ...fields } = item.data;
+    case CONTENT_INTENTS.saveBlock: {
+      if (!isOneOf(FORM_BLOCKS, block)) return fail(400, CONTENT_MESSAGES.unknownIntent);
+      return formAction(block);
+    }
+    case CONTENT_INTENTS.savePhoto: {
+      if (!isOneOf(PHOTO_BLOCKS, block)) return fail(400, CONTENT_MESSAGES.unknownIntent);
+      return photoAction(block);
+    }
+    case CONTENT_INTENTS.restore: {
+      const restore = parseForm(form, RestoreSchema);
+      if (!restore.ok) return fail(400, CONTENT_MESSAGES.unknownVersion);
+      const { version } = restore.data;
+      let value: unknown;
+      try {
+        value = await versionValue(getDb(), block, version);
+      } catch (error) {
+        logger.error("admin: could not read a content version", { error, adminId });
+        return fail(500, CONTENT_MESSAGES.saveFailed);
+      }
+      if (value === undefined) return fail(404, CONTENT_MESSAGES.unknownVersion);
+      // The stored value is checked again by the save, with the block's schema of today.
+      return save(block, `${label}: version ${version} restored`, () => value as BlockValue<typeof block> | null, `Version ${version} is back on the site (saved as a new version).`);
+    }
+    case CONTENT_INTENTS.reset: {
+      const photo = isOneOf(PHOTO_BLOCKS, block);
       return save(
-        `Testimonial changed: ${fields.name}, ${fields.age}`,
-        (list) => (index < list.length ? list.map((t, i) => (i === index ? fields : t)) : { refused: CONTENT_MESSAGES.unknownItem }),
-        "The testimonial is updated on the site.",
+        block,
+        photo ? `${label}: removed` : `${label}: reset to the installed text`,
+        () => null,
+        photo ? "The photo is removed: the artwork is back on the site." : "The installed text is back on the site.",
       );
     }
-    case CONTENT_INTENTS.moveTestimonial: {
+  }
+
+  async function listAction(kind: ContentIntent, target: ListBlock): Promise<ContentActionOutcome> {
+    type Item = Record<string, unknown>;
+    const rules = LIST_ITEMS[target];
+    const edit = (summary: string, change: (list: Item[]) => Item[] | Refusal, toast: string) =>
+      save(target, `${label}: ${summary}`, (current) => change(current as Item[]) as BlockValue<typeof target> | Refusal, toast);
+
+    if (kind === CONTENT_INTENTS.addItem) {
+      const item = parseFields(form, rules.schema);
+      if (!item.ok) return fail(400, item.message, { field: item.field });
+      const data = item.data as Item;
+      return edit(
+        `added ${itemLabel(target, data)}`,
+        (list) => (list.length >= rules.most ? new Refusal(CONTENT_MESSAGES.tooMany) : [...list, data]),
+        "It is on the site now.",
+      );
+    }
+    if (kind === CONTENT_INTENTS.updateItem) {
+      const place = parseForm(form, IndexSchema);
+      if (!place.ok) return fail(400, CONTENT_MESSAGES.unknownItem);
+      const item = parseFields(form, rules.schema);
+      if (!item.ok) return fail(400, item.message, { field: item.field });
+      const { index } = place.data;
+      const data = item.data as Item;
+      return edit(
+        `changed ${itemLabel(target, data)}`,
+        (list) => (index < list.length ? list.map((old, i) => (i === index ? data : old)) : new Refusal(CONTENT_MESSAGES.unknownItem)),
+        "It is updated on the site.",
+      );
+    }
+    if (kind === CONTENT_INTENTS.moveItem) {
       const move = parseForm(form, MoveSchema);
       if (!move.ok) return fail(400, CONTENT_MESSAGES.unknownItem);
       const { index, direction } = move.data;
       const to = direction === "up" ? index - 1 : index + 1;
-      return save(
-        `Testimonial moved ${direction}`,
+      return edit(
+        `item ${index + 1} moved ${direction}`,
         (list) => {
-          if (index >= list.length) return { refused: CONTENT_MESSAGES.unknownItem };
+          if (index >= list.length) return new Refusal(CONTENT_MESSAGES.unknownItem);
           if (to < 0 || to >= list.length) return list;
           const next = [...list];
           [next[index], next[to]] = [next[to]!, next[index]!];
@@ -112,35 +253,42 @@ export async function runContentAction(adminId: string, form: FormData): Promise
         "The order is saved.",
       );
     }
-    case CONTENT_INTENTS.deleteTestimonial: {
-      const target = parseForm(form, IndexSchema);
-      if (!target.ok) return fail(400, CONTENT_MESSAGES.unknownItem);
-      const { index } = target.data;
+    const target_ = parseForm(form, IndexSchema);
+    if (!target_.ok) return fail(400, CONTENT_MESSAGES.unknownItem);
+    const { index } = target_.data;
+    return edit(
+      `item ${index + 1} deleted`,
+      (list) => (index < list.length ? list.filter((_, i) => i !== index) : new Refusal(CONTENT_MESSAGES.unknownItem)),
+      "It is removed from the site.",
+    );
+  }
+
+  async function formAction(target: FormBlock): Promise<ContentActionOutcome> {
+    const parsed = parseFields(form, FORM_SCHEMAS[target]);
+    if (!parsed.ok) return fail(400, parsed.message, { field: parsed.field });
+    return save(target, `${label} saved`, () => parsed.data as BlockValue<typeof target>, "Your words are on the site now.");
+  }
+
+  async function photoAction(target: PhotoBlockName): Promise<ContentActionOutcome> {
+    const alt = parseFields(form, PhotoAltSchema);
+    if (!alt.ok) return fail(400, alt.message, { field: alt.field });
+    const altField = alt.data.alt;
+    const file = form.get("photo");
+    const hasFile = file instanceof File && file.size > 0;
+    if (!hasFile) {
+      // Only the description changes; there must be a photo to describe.
       return save(
-        "Testimonial deleted",
-        (list) => (index < list.length ? list.filter((_, i) => i !== index) : { refused: CONTENT_MESSAGES.unknownItem }),
-        "The testimonial is removed from the site.",
+        target,
+        `${label}: description changed`,
+        (current) => (current ? { ...current, alt: altField || site.coachName } : new Refusal(SITE_PHOTO_MESSAGES.missing, "photo")),
+        "The photo's description is saved.",
       );
     }
-    case CONTENT_INTENTS.restore: {
-      const restore = parseForm(form, RestoreSchema);
-      if (!restore.ok) return fail(400, CONTENT_MESSAGES.unknownVersion);
-      const { version } = restore.data;
-      let value: unknown;
-      try {
-        value = await versionValue(getDb(), "testimonials", version);
-      } catch (error) {
-        logger.error("admin: could not read a content version", { error, adminId });
-        return fail(500, CONTENT_MESSAGES.saveFailed);
-      }
-      if (value === undefined) return fail(404, CONTENT_MESSAGES.unknownVersion);
-      return save(
-        `Version ${version} restored`,
-        () => (value === null ? null : (value as Testimonial[])),
-        `Version ${version} is back on the site (saved as a new version).`,
-      );
-    }
-    case CONTENT_INTENTS.reset:
-      return save("Reset to the installed testimonials", () => null, "The installed testimonials are back on the site.");
+    const processed = await processSitePhoto(new Uint8Array(await file.arrayBuffer()), kindOf(target));
+    if (!processed.ok) return fail(400, processed.error, { field: "photo" });
+    const outcome = await save(target, `${label}: new photo`, () => ({ photo: processed.photo, alt: altField || site.coachName }), "Your photo is on the site now.");
+    // A photo that was not saved leaves no files behind.
+    if (!outcome.ok) await deleteSitePhoto(processed.photo).catch(() => {});
+    return outcome;
   }
 }

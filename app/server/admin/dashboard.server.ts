@@ -5,6 +5,7 @@ import { logger } from "~/server/logger.server";
 import type { OffersResetTarget } from "~/validation/offers";
 import { runAdminAction, type AdminActionOutcome } from "./actions.server";
 import { loadActivityLog, type ActivityEntry } from "./activity.server";
+import { getContentSite } from "~/server/content/blocks.server";
 import { loadContentData, runContentAction, type ContentActionOutcome, type ContentTabData } from "./content.server";
 import { loadIntegrationsData, retryFailedMail, retryFailedSyncs, type IntegrationsData } from "./integrations.server";
 import { membersCsvStream } from "./members-csv.server";
@@ -55,7 +56,7 @@ export async function loadDashboard(tab: string, search: { query: string; page: 
     if (tab === "emails") data.emails = await listEmailPreviews();
     if (tab === "sales") data.sales = await loadSales(db, salesFilter);
     if (tab === "subscribers") data.subscribers = await loadSubscribers(db, search);
-    if (tab === "content") data.content = await loadContentData(db);
+    if (tab === "content") data.content = await loadContentData(db, await getContentSite());
   } catch (error) {
     logger.error("admin: could not load a tab", { error, tab });
     if (tab === "users") data.usersFailed = true;
@@ -69,13 +70,13 @@ export function runUsersTabAction(admin: SessionUser, form: FormData): Promise<A
 }
 
 /** The Content tab (docs/product.md §10.13), read now. */
-export function loadContentTab(): Promise<ContentTabData> {
-  return loadContentData(getDb());
+export async function loadContentTab(): Promise<ContentTabData> {
+  return loadContentData(getDb(), await getContentSite());
 }
 
 /** One of the Content tab's actions. */
-export function runContentTabAction(adminId: string, form: FormData): Promise<ContentActionOutcome> {
-  return runContentAction(adminId, form);
+export async function runContentTabAction(adminId: string, form: FormData): Promise<ContentActionOutcome> {
+  return runContentAction(adminId, form, await getContentSite());
 }
 
 export function loadOffersTab(): Promise<OffersData> {

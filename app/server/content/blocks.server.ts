@@ -1,10 +1,29 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { testimonials as installedTestimonials, type Testimonial } from "~/content/testimonials";
+import { getServerEnv } from "~/config/env.server";
+import { toPublicSiteConfig, type PublicSiteConfig } from "~/config/public";
+import { servicesFaq } from "~/content/coaching-services";
+import { qualifications as installedQualifications } from "~/content/contact";
+import { foundationsFaq } from "~/content/foundations";
+import { homeHero } from "~/content/home";
+import { learnToLiftFaq } from "~/content/learn-to-lift";
+import { meetBio, meetHero, meetStory } from "~/content/meet";
+import { testimonials as installedTestimonials } from "~/content/testimonials";
 import { getDb, type Queryable, type Transaction } from "~/server/db/client.server";
 import { adminActivityLog, contentVersions, profiles, users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
-import { getSettingsVersion, invalidateEffectiveSiteConfig, onSiteSettingsInvalidated } from "~/server/settings/effective-config.server";
-import { TestimonialsSchema, type ContentBlock } from "~/validation/content";
+import { getEffectiveSiteConfig, getSettingsVersion, invalidateEffectiveSiteConfig, onSiteSettingsInvalidated } from "~/server/settings/effective-config.server";
+import type { z } from "~/validation/zod";
+import {
+  AnnouncementSchema,
+  CONTENT_BLOCKS,
+  FaqSchema,
+  HomeHeroSchema,
+  MeetPageSchema,
+  PhotoBlockSchema,
+  QualificationsSchema,
+  TestimonialsSchema,
+  type ContentBlock,
+} from "~/validation/content";
 
 // The words the coach edits on the Content tab (docs/product.md §10.13; decision 209).
 //
@@ -20,13 +39,50 @@ import { TestimonialsSchema, type ContentBlock } from "~/validation/content";
 
 const REFRESH_MS = 2_000;
 
+/** The site facts an installed text may mention (her name, the prices). */
+export type ContentSite = Pick<PublicSiteConfig, "coachName" | "coachSlug" | "catalogue">;
+
+const paragraphs = (items: readonly string[]) => items.join("\n\n");
+
 /** Each block: how its stored value is checked, and the installed text it falls back to. */
 const BLOCKS = {
-  testimonials: { schema: TestimonialsSchema, installed: (): Testimonial[] => installedTestimonials },
-} satisfies Record<ContentBlock, { schema: { safeParse(value: unknown): { success: boolean } }; installed: () => unknown }>;
+  homeHero: { schema: HomeHeroSchema, installed: () => ({ headline: homeHero.title, intro: homeHero.intro }) },
+  announcement: { schema: AnnouncementSchema, installed: () => ({ enabled: false, text: "", linkLabel: "", linkUrl: "" }) },
+  testimonials: { schema: TestimonialsSchema, installed: () => installedTestimonials.map((item) => ({ ...item })) },
+  meetPage: {
+    schema: MeetPageSchema,
+    installed: (site: ContentSite) => {
+      const story = meetStory();
+      return { bio: paragraphs(meetBio(site).paragraphs), story: paragraphs(story.paragraphs), quote: story.quote, caption: meetHero(site).role };
+    },
+  },
+  qualifications: { schema: QualificationsSchema, installed: () => installedQualifications.items.map((item) => ({ ...item })) },
+  faqCoaching: { schema: FaqSchema, installed: (site: ContentSite) => servicesFaq(site) },
+  faqLearnToLift: {
+    schema: FaqSchema,
+    installed: (site: ContentSite) => learnToLiftFaq(site).map((item) => ({ question: item.question, answer: paragraphs(item.answer) })),
+  },
+  faqFoundations: { schema: FaqSchema, installed: (site: ContentSite) => foundationsFaq(site) },
+  coachPhoto: { schema: PhotoBlockSchema, installed: () => null },
+  heroPhoto: { schema: PhotoBlockSchema, installed: () => null },
+} satisfies { [K in ContentBlock]: { schema: z.ZodType; installed: (site: ContentSite) => unknown } };
 
-export interface SiteContent {
-  testimonials: Testimonial[];
+type Blocks = typeof BLOCKS;
+/** What a block holds: its schema's output (a photo block: null while the SVG art is shown). */
+export type BlockValue<K extends ContentBlock> = z.output<Blocks[K]["schema"]> | (K extends "coachPhoto" | "heroPhoto" ? null : never);
+
+/** The saved value of every block, or null where the installed text is shown. */
+export type SavedContent = { [K in ContentBlock]: z.output<Blocks[K]["schema"]> | null };
+
+/** A block's installed text for this site. */
+export function installedValue<K extends ContentBlock>(block: K, site: ContentSite): BlockValue<K> {
+  return (BLOCKS[block].installed as (site: ContentSite) => BlockValue<K>)(site);
+}
+
+/** A stored value checked again with its block's schema (a value written by an older release may not pass). */
+function checkStored<K extends ContentBlock>(block: K, value: unknown): z.output<Blocks[K]["schema"]> | null {
+  const parsed = (BLOCKS[block].schema as z.ZodType).safeParse(value);
+  return parsed.success ? (parsed.data as z.output<Blocks[K]["schema"]>) : null;
 }
 
 export interface BlockState {
@@ -37,7 +93,7 @@ export interface BlockState {
 }
 
 interface Snapshot {
-  content: SiteContent;
+  saved: SavedContent;
   blocks: Record<ContentBlock, BlockState>;
   /** Moves on with every saved version: the highest row id. */
   version: string;
@@ -61,23 +117,25 @@ async function readCurrentRows(q: Queryable): Promise<{ rows: CurrentRow[]; newe
   return { rows, newestId: Number(result.rows[0]?.newest_id ?? 0) };
 }
 
-/** The content and each block's state from the newest rows; a stored value the schema refuses is ignored and logged. */
-function buildSnapshot(rows: readonly CurrentRow[]): Pick<Snapshot, "content" | "blocks"> {
-  const content: SiteContent = { testimonials: BLOCKS.testimonials.installed() };
-  const blocks: Record<ContentBlock, BlockState> = { testimonials: { version: 0, customised: false } };
+const isBlock = (name: string): name is ContentBlock => (CONTENT_BLOCKS as readonly string[]).includes(name);
+
+/** The saved values and each block's state from the newest rows; a stored value the schema refuses is ignored and logged. */
+function buildSnapshot(rows: readonly CurrentRow[]): Pick<Snapshot, "saved" | "blocks"> {
+  const saved = Object.fromEntries(CONTENT_BLOCKS.map((block) => [block, null])) as SavedContent;
+  const blocks = Object.fromEntries(CONTENT_BLOCKS.map((block) => [block, { version: 0, customised: false }])) as Record<ContentBlock, BlockState>;
   for (const row of rows) {
-    if (row.block !== "testimonials") continue;
-    blocks.testimonials.version = row.version;
+    if (!isBlock(row.block)) continue;
+    blocks[row.block].version = row.version;
     if (row.value === null) continue;
-    const parsed = BLOCKS.testimonials.schema.safeParse(row.value);
-    if (!parsed.success) {
+    const value = checkStored(row.block, row.value);
+    if (value === null) {
       logger.warn("content: ignoring a stored version that is not valid", { block: row.block, version: row.version });
       continue;
     }
-    content.testimonials = parsed.data;
-    blocks.testimonials.customised = true;
+    (saved as Record<ContentBlock, unknown>)[row.block] = value;
+    blocks[row.block].customised = true;
   }
-  return { content, blocks };
+  return { saved, blocks };
 }
 
 let snapshot: Snapshot | null = null;
@@ -119,14 +177,26 @@ function forget(): void {
 // A change told by a sibling process (or by this one's Offers tab) is forgotten here too.
 onSiteSettingsInvalidated(forget);
 
-/** The texts every page shows: the saved ones, or the installed ones. */
-export async function getSiteContent(): Promise<SiteContent> {
-  return (await current())?.content ?? buildSnapshot([]).content;
+/** The saved value of every block (null: the installed text is shown). */
+export async function getSavedContent(): Promise<SavedContent> {
+  return (await current())?.saved ?? buildSnapshot([]).saved;
+}
+
+/** The site facts the installed texts mention, as every page sees them. */
+export async function getContentSite(): Promise<PublicSiteConfig> {
+  return toPublicSiteConfig(await getEffectiveSiteConfig(), getServerEnv().SITE_ORIGIN);
+}
+
+/** One block as the site shows it: the saved value, or the installed text for this site. */
+export async function getBlock<K extends ContentBlock>(block: K, site?: ContentSite): Promise<BlockValue<K>> {
+  const saved = (await getSavedContent())[block];
+  if (saved !== null) return saved as BlockValue<K>;
+  return installedValue(block, site ?? (await getContentSite()));
 }
 
 /** The testimonials as the site shows them, in order. */
-export async function getTestimonials(): Promise<Testimonial[]> {
-  return (await getSiteContent()).testimonials;
+export function getTestimonials() {
+  return getBlock("testimonials");
 }
 
 /** What the public page cache keys on: the offers' overrides and the saved texts. */
@@ -144,30 +214,41 @@ export interface BlockView<T> {
 }
 
 /** A block as the Content tab shows it, read now (never from the memo: she edits what is stored). */
-export async function readBlock(q: Queryable, block: "testimonials"): Promise<BlockView<Testimonial[]>> {
+export async function readBlock<K extends ContentBlock>(q: Queryable, block: K, site: ContentSite): Promise<BlockView<BlockValue<K>>> {
   const [row] = await q
     .select({ version: contentVersions.version, value: contentVersions.value })
     .from(contentVersions)
     .where(eq(contentVersions.block, block))
     .orderBy(desc(contentVersions.version))
     .limit(1);
-  if (!row) return { value: BLOCKS[block].installed(), version: 0, customised: false };
-  const built = buildSnapshot([{ block, version: row.version, value: row.value }]);
-  return { value: built.content[block], version: row.version, customised: built.blocks[block].customised };
+  if (!row) return { value: installedValue(block, site), version: 0, customised: false };
+  const saved = row.value === null ? null : checkStored(block, row.value);
+  if (saved === null) return { value: installedValue(block, site), version: row.version, customised: false };
+  return { value: saved as BlockValue<K>, version: row.version, customised: true };
+}
+
+/** A change refused by its own rule (an item that is no longer there): nothing is saved. */
+export class Refusal {
+  constructor(
+    readonly message: string,
+    /** The field the message belongs next to, when there is one. */
+    readonly field: string | null = null,
+  ) {}
 }
 
 export type SaveOutcome<T> =
   | { ok: true; view: BlockView<T> }
   | { ok: false; reason: "changed"; view: BlockView<T> }
-  | { ok: false; reason: "invalid"; message: string };
+  | { ok: false; reason: "invalid"; message: string; field: string | null };
 
-interface SaveInput<T> {
+interface SaveInput<K extends ContentBlock> {
   adminId: string;
-  block: "testimonials";
+  block: K;
+  site: ContentSite;
   /** The version the change was made from (the form carries it). */
   expectedVersion: number;
-  /** From the current value to the new one; null to store "the installed text". A string is a refusal. */
-  change: (current: BlockView<T>) => T | null | { refused: string };
+  /** From the current value to the new one; null to store "the installed text"; a Refusal saves nothing. */
+  change: (current: BlockView<BlockValue<K>>) => BlockValue<K> | null | Refusal;
   /** What the activity log says. */
   summary: string;
   details?: Record<string, unknown>;
@@ -178,17 +259,21 @@ interface SaveInput<T> {
  * moved on since the form was shown. A lock per block makes two saves queue; the unique
  * (block, version) index would refuse the second anyway.
  */
-export async function saveBlock(input: SaveInput<Testimonial[]>): Promise<SaveOutcome<Testimonial[]>> {
+export async function saveBlock<K extends ContentBlock>(input: SaveInput<K>): Promise<SaveOutcome<BlockValue<K>>> {
   const db = getDb();
-  const outcome = await db.transaction(async (tx: Transaction) => {
+  const outcome = await db.transaction(async (tx: Transaction): Promise<SaveOutcome<BlockValue<K>>> => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`content:${input.block}`}))`);
-    const now = await readBlock(tx, input.block);
-    if (now.version !== input.expectedVersion) return { ok: false as const, reason: "changed" as const, view: now };
+    const now = await readBlock(tx, input.block, input.site);
+    if (now.version !== input.expectedVersion) return { ok: false, reason: "changed", view: now };
     const next = input.change(now);
-    if (next !== null && !Array.isArray(next)) return { ok: false as const, reason: "invalid" as const, message: next.refused };
+    if (next instanceof Refusal) return { ok: false, reason: "invalid", message: next.message, field: next.field };
     if (next !== null) {
-      const checked = BLOCKS[input.block].schema.safeParse(next);
-      if (!checked.success) return { ok: false as const, reason: "invalid" as const, message: checked.error.issues[0]?.message ?? "Invalid." };
+      const checked = (BLOCKS[input.block].schema as z.ZodType).safeParse(next);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        const field = issue?.path.findLast((part) => typeof part === "string");
+        return { ok: false, reason: "invalid", message: issue?.message ?? "Please check the form and try again.", field: typeof field === "string" ? field : null };
+      }
     }
     const version = now.version + 1;
     await tx.insert(contentVersions).values({ block: input.block, version, value: next, createdBy: input.adminId });
@@ -197,7 +282,7 @@ export async function saveBlock(input: SaveInput<Testimonial[]>): Promise<SaveOu
       actionType: "update_content",
       details: { block: input.block, version, summary: input.summary, ...input.details },
     });
-    return { ok: true as const, view: await readBlock(tx, input.block) };
+    return { ok: true, view: await readBlock(tx, input.block, input.site) };
   });
   if (outcome.ok) {
     // Every server process forgets its reading (the Offers tab's broadcast carries it).
@@ -240,7 +325,7 @@ export async function blockHistory(q: Queryable, block: ContentBlock, limit = 50
   }));
 }
 
-/** The stored value of one version (null: the installed text; undefined: no such version). */
+/** The stored value of one version (null: the installed text; undefined: no such version). Checked again by the save. */
 export async function versionValue(q: Queryable, block: ContentBlock, version: number): Promise<unknown> {
   const [row] = await q
     .select({ value: contentVersions.value })

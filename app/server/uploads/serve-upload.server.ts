@@ -18,6 +18,7 @@ export const UPLOAD_CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: "image/png",
   gif: "image/gif",
   webp: "image/webp",
+  avif: "image/avif",
   // The generated initials avatars (docs/product.md §7.9).
   svg: "image/svg+xml",
 };
