@@ -1,5 +1,7 @@
 // Lighthouse (mobile preset) on every public page of the built site (decision 072).
-//   npm run lighthouse [-- --pages=/,/contact] [-- --build]
+//   npm run lighthouse [-- --pages=/,/contact] [-- --build] [-- --photos]
+// --photos: a 4000×3000 photo is uploaded as the coach and hero photos first (the Content tab's
+// pipeline, scripts/lib/seed-photos.ts), to measure the pages as a coach with photos has them.
 // Builds the site if the build is missing or older than the code, starts the production server
 // on a free port with a temporary data directory, runs Lighthouse in headless Chromium (Debian's:
 // /usr/bin/chromium, or CHROMIUM_PATH) on each page and prints a table: the four category scores
@@ -147,9 +149,21 @@ async function homeJavaScript(lhr) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const pct = (score) => (score === null || score === undefined ? "–" : String(Math.round(score * 100)));
 
+/** Runs scripts/lib/seed-photos.ts on the running site's data, then waits out the content cache (2 s). */
+async function seedPhotos(dataDir) {
+  const tsx = path.join(root, "node_modules/.bin/tsx");
+  await new Promise((resolve, reject) => {
+    const child = spawn(tsx, ["scripts/lib/seed-photos.ts"], { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" });
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed-photos exited with ${code}`))));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+}
+
 async function main() {
   await buildIfNeeded();
-  const origin = await startBuiltServer("lighthouse");
+  let dataDir = "";
+  const origin = await startBuiltServer("lighthouse", { onDataDir: (dir) => (dataDir = dir) });
+  if (process.argv.includes("--photos")) await seedPhotos(dataDir);
   const pages = await publicPages(origin);
   const port = await startChromium();
   fs.mkdirSync(REPORT_DIR, { recursive: true });

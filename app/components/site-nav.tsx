@@ -181,6 +181,10 @@ export function SiteNav({
                     </Link>
                   </Badge>
                 ) : null}
+                {/* The members' area (docs/product.md §19); in the menu below 1280 px. */}
+                <Link to="/learn" className="btn btn-outline btn-sm hidden xl:inline-flex">
+                  My courses
+                </Link>
                 <Link
                   to="/settings"
                   aria-label="Profile Settings"
@@ -279,6 +283,9 @@ export function SiteNav({
                       Admin Dashboard
                     </Link>
                   ) : null}
+                  <Link to="/learn" className="btn btn-outline w-full">
+                    My courses
+                  </Link>
                   <Link to="/settings" className="btn btn-outline w-full">
                     <UserIcon className="size-5" />
                     Profile Settings

@@ -9,6 +9,7 @@ import { initLazySections } from "./lazy-sections";
 import { initNav } from "./nav";
 import { initAnchorScroll } from "./scroll";
 import { initToasts } from "./toasts";
+import { initVideoEmbeds } from "./video";
 
 // The one script of the public pages that do not hydrate (app/utils/islands-page.ts): it adds each
 // behaviour to the markup the server wrote. A module script runs once the document has been
@@ -21,6 +22,7 @@ function enhance(root: ParentNode) {
   initCarousels(root);
   initEmailForms(root);
   initBookingEmbeds(root);
+  initVideoEmbeds(root);
 }
 
 initToasts();

@@ -81,12 +81,14 @@ async function waitFor(url, timeoutMs) {
 
 /**
  * Starts `node server.js` in production mode on a fresh data directory and resolves with its
- * origin once /healthz answers. `name` labels the temporary directory.
+ * origin once /healthz answers. `name` labels the temporary directory; `onDataDir` is told where
+ * it is (to run a script on the same site).
  */
-export async function startBuiltServer(name) {
+export async function startBuiltServer(name, { onDataDir } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-data-`));
   const origin = `http://localhost:${port}`;
+  onDataDir?.(dataDir);
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, SITE_URL: origin, LOG_LEVEL: "warn" },

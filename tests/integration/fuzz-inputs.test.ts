@@ -334,6 +334,19 @@ function memberTargets(): Target[] {
       ),
     },
     {
+      // docs/product.md §19: addresses of courses, lessons and files she may not have, and the lesson form.
+      name: "GET and POST the members' area (bad addresses and forms)",
+      runs: 40,
+      requests: fc.oneof(
+        badString.map((s): FuzzRequest => ({ method: "GET", path: `/learn/${segment(s)}` })),
+        badString.map((s): FuzzRequest => ({ method: "GET", path: `/learn/learn-to-lift/${segment(s)}/${segment(s)}` })),
+        badString.map((s): FuzzRequest => ({ method: "GET", path: `/learn/files/${segment(s)}` })),
+        badString.map((s): FuzzRequest => ({ method: "GET", path: `/learn/videos/${segment(s)}` })),
+        badString.map((s): FuzzRequest => ({ method: "GET", path: `/learn/coaching/files/${segment(s)}` })),
+        post("/learn/learn-to-lift/before-you-start/welcome", badBody(["intent"])),
+      ),
+    },
+    {
       name: "Better Auth endpoints as a member",
       runs: 35,
       // NUL in a session token reached PostgreSQL, which refuses it in text: 500 (fixed).
@@ -394,6 +407,24 @@ function adminTargets(): Target[] {
         post("/settings/admin/offers", badBody(["target"], { intent: "reset-offer" }, badString.filter((s) => !s.startsWith("price:") && s !== "nextCohortDate"))),
         post("/settings/admin/integrations", badBody(["intent", "jobId"], {}, badString.filter((s) => s !== "retry-failed")).filter((b) => formFields(b)?.intent !== "retry-failed")),
       ),
+    },
+    {
+      // docs/product.md §10.13: every content form, from a version that is not the current one (999),
+      // so even a valid one is refused (409) after its fields are checked; nothing may change.
+      name: "POST /settings/admin/content (bad fields, blocks and intents)",
+      runs: 40,
+      requests: fc
+        .tuple(
+          fc.constantFrom("add-item", "update-item", "move-item", "delete-item", "save-block", "save-photo", "restore-version", "reset-block", "unknown"),
+          fc.constantFrom("testimonials", "faqCoaching", "qualifications", "homeHero", "meetPage", "announcement", "coachPhoto", "nope"),
+        )
+        .chain(([intent, block]) =>
+          post("/settings/admin/content", badBody(["block", "index", "quote", "name", "age", "question", "answer", "headline", "intro", "linkUrl", "alt", "version"], { intent, block, expectedVersion: "999" })),
+        )
+        .filter((request) => {
+          const fields = formFields(request.body);
+          return !fields || fields.expectedVersion === "999";
+        }),
     },
     {
       name: "GET admin pages with bad queries",

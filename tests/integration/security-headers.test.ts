@@ -48,6 +48,8 @@ function expectBaseHeaders(response: Response, label: string, { production = tru
   expect(h.get("referrer-policy"), label).toBe("strict-origin-when-cross-origin");
   const permissions = h.get("permissions-policy") ?? "";
   for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(permissions, label).toContain(`${feature}=()`);
+  // The one allowance: the lessons' video players may start when pressed (app/islands/video.ts).
+  expect(permissions, label).toContain('autoplay=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")');
   expect(h.get("cross-origin-opener-policy"), label).toBe("same-origin");
   expect(h.get("x-frame-options"), label).toBe("DENY");
   const csp = h.get("content-security-policy");
@@ -75,7 +77,9 @@ function expectPagePolicy(policy: string | null, label: string) {
   expect(scripts, label).toContain("https://app.cal.com");
   expect(d.get("object-src"), label).toEqual(["'none'"]);
   expect(d.get("base-uri"), label).toEqual(["'self'"]);
-  expect(d.get("frame-src"), label).toEqual(expect.arrayContaining(["https://cal.com"]));
+  expect(d.get("frame-src"), label).toEqual(
+    expect.arrayContaining(["https://cal.com", "https://www.youtube-nocookie.com", "https://player.vimeo.com"]),
+  );
   expect(d.get("form-action"), label).toEqual(["'self'", "https://checkout.stripe.com", "https://billing.stripe.com"]);
   expect(d.get("img-src"), label).toEqual(["'self'", "data:", "blob:"]);
   expect(d.get("default-src"), label).toEqual(["'self'"]);

@@ -5,7 +5,8 @@ import { reloadConfig } from "~/config/env.server";
 import { getStorage, resetStorage } from "~/server/storage/index.server";
 import { makeTempDir } from "../support/processes";
 
-// deletePrefix on the local backend (account deletion removes a member's whole folder).
+// deletePrefix on the local backend (account deletion removes a member's whole folder), and
+// reading files back (stat, read with and without a byte range) for the members' private files.
 
 const saved = { ...process.env };
 const temp = makeTempDir("sc-storage-local-");
@@ -55,5 +56,76 @@ describe("the local backend's deletePrefix", () => {
     await expect(storage.deletePrefix("/")).rejects.toThrow(/Invalid storage key/);
     await expect(storage.deletePrefix("../")).rejects.toThrow(/Invalid storage key/);
     expect(fs.existsSync(path.join(temp.dir, "uploads", "profile-pictures", "user2", "1.svg"))).toBe(true);
+  });
+});
+
+/** Everything a stream gives, as one array. */
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+describe("the local backend's stat and read", () => {
+  const key = "private/courses/strength/1700000000000.pdf";
+  const bytes = Uint8Array.from({ length: 300 }, (_, i) => i % 256);
+
+  it("gives a file's size and last change, and null for a missing key or a folder", async () => {
+    const storage = getStorage();
+    const before = Date.now() - 2000;
+    await storage.put(key, bytes, "application/pdf");
+    const stat = await storage.stat(key);
+    expect(stat?.size).toBe(300);
+    expect(stat?.lastModified).toBeInstanceOf(Date);
+    expect(stat!.lastModified.getTime()).toBeGreaterThan(before);
+    expect(await storage.stat("private/courses/strength/missing.pdf")).toBeNull();
+    expect(await storage.stat("private/nowhere/at/all.pdf")).toBeNull();
+    expect(await storage.stat("private/courses")).toBeNull();
+    // A path below a file is missing too, not an error.
+    expect(await storage.stat(`${key}/inside.pdf`)).toBeNull();
+  });
+
+  it("reads a whole file, a range of it, and null for a missing key", async () => {
+    const storage = getStorage();
+    await storage.put(key, bytes, "application/pdf");
+    expect(await readAll((await storage.read(key))!)).toEqual(bytes);
+    expect(await readAll((await storage.read(key, { start: 10, end: 19 }))!)).toEqual(bytes.slice(10, 20));
+    expect(await readAll((await storage.read(key, { start: 299, end: 299 }))!)).toEqual(bytes.slice(299));
+    // An end past the file stops at its last byte; a start past it gives nothing.
+    expect(await readAll((await storage.read(key, { start: 290, end: 5000 }))!)).toEqual(bytes.slice(290));
+    expect((await readAll((await storage.read(key, { start: 300, end: 400 }))!)).length).toBe(0);
+    expect(await storage.read("private/courses/strength/missing.pdf")).toBeNull();
+    expect(await storage.read("private/courses/strength/missing.pdf", { start: 0, end: 1 })).toBeNull();
+    expect(await storage.read("private/courses")).toBeNull();
+  });
+
+  it("closes the file when a reader stops early", async () => {
+    const storage = getStorage();
+    const big = new Uint8Array(4 * 1024 * 1024).fill(7);
+    await storage.put("private/big/1700000000000.bin", big, "application/octet-stream");
+    const stream = (await storage.read("private/big/1700000000000.bin"))!;
+    const reader = stream.getReader();
+    const first = await reader.read();
+    expect(first.value?.length).toBeGreaterThan(0);
+    await reader.cancel();
+    // On Linux the process's open files are listed; the file is no longer among them.
+    if (fs.existsSync("/proc/self/fd")) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const open = fs.readdirSync("/proc/self/fd").map((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return "";
+        }
+      });
+      expect(open.filter((file) => file.endsWith("1700000000000.bin"))).toEqual([]);
+    }
+  });
+
+  it("refuses keys that are not plain relative paths, and ranges that are not ranges", async () => {
+    const storage = getStorage();
+    await expect(storage.stat("../escape.pdf")).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.read("/etc/passwd")).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.read(key, { start: 5, end: 4 })).rejects.toThrow(RangeError);
+    await expect(storage.read(key, { start: -1, end: 4 })).rejects.toThrow(RangeError);
+    await expect(storage.read(key, { start: 0.5, end: 4 })).rejects.toThrow(RangeError);
   });
 });

@@ -833,6 +833,124 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
         ),
       ],
     },
+    // The members' area (docs/product.md §19). Alice has Build Stronger Foundations (her paid test
+    // checkout), Beth nothing, the admin previews everything. Her first visit to a course records her
+    // enrolment, so her allowed GETs may write.
+    {
+      route: "/learn",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/learn" }),
+          expect: {
+            anonymous: goHome,
+            member: allowed({ status: 200, bodyIncludes: ["Build Stronger Foundations"] }),
+            otherMember: { status: 200, bodyIncludes: ["Nothing here yet"] },
+            admin: { status: 200, bodyIncludes: ["You are previewing the members"] },
+          },
+        },
+      ],
+    },
+    {
+      route: "/learn/:course",
+      actions: [
+        {
+          name: "GET (her course)",
+          method: "GET",
+          request: () => ({ path: "/learn/build-stronger-foundations" }),
+          expect: {
+            anonymous: goHome,
+            member: allowed({ status: 200, bodyIncludes: ["Why small works"] }),
+            otherMember: { status: 403, bodyExcludes: ["Why small works"] },
+            admin: { status: 200, bodyIncludes: ["Why small works"] },
+          },
+        },
+        {
+          name: "GET (a course she has not bought)",
+          method: "GET",
+          request: () => ({ path: "/learn/learn-to-lift" }),
+          expect: {
+            anonymous: goHome,
+            member: { status: 403, bodyExcludes: ["Your space and your kit"] },
+            otherMember: { status: 403, bodyExcludes: ["Your space and your kit"] },
+            admin: { status: 200, bodyIncludes: ["Your space and your kit"] },
+          },
+        },
+      ],
+    },
+    {
+      route: "/learn/:course/:module/:lesson",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/learn/build-stronger-foundations/make-room-for-movement/why-small-works" }),
+          expect: {
+            anonymous: goHome,
+            member: allowed({ status: 200, bodyIncludes: ["Big plans fail"] }),
+            otherMember: { status: 403, bodyExcludes: ["Big plans fail"] },
+            admin: { status: 200, bodyIncludes: ["Big plans fail"] },
+          },
+        },
+        {
+          name: "POST intent=complete",
+          method: "POST",
+          request: () => ({ path: "/learn/build-stronger-foundations/make-room-for-movement/why-small-works", form: { intent: "complete" } }),
+          // The admin's preview records nothing.
+          expect: { anonymous: goHome, member: allowed({ status: 303 }), otherMember: { status: 403 }, admin: { status: 303 } },
+        },
+      ],
+    },
+    {
+      route: "/learn/files/:fileId",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/learn/files/00000000-0000-4000-8000-000000000000" }),
+          expect: { anonymous: goHome, member: notFound, otherMember: notFound, admin: notFound },
+        },
+      ],
+    },
+    {
+      route: "/learn/videos/:lessonId",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/learn/videos/00000000-0000-4000-8000-000000000000" }),
+          expect: { anonymous: goHome, member: notFound, otherMember: notFound, admin: notFound },
+        },
+      ],
+    },
+    {
+      route: "/learn/coaching",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/learn/coaching" }),
+          expect: {
+            anonymous: goHome,
+            member: { status: 403, bodyExcludes: ["Files from"] },
+            otherMember: { status: 403, bodyExcludes: ["Files from"] },
+            admin: { status: 200, bodyIncludes: ["Files from"] },
+          },
+        },
+      ],
+    },
+    {
+      route: "/learn/coaching/files/:fileId",
+      actions: [
+        {
+          name: "GET",
+          method: "GET",
+          request: () => ({ path: "/learn/coaching/files/00000000-0000-4000-8000-000000000000" }),
+          expect: { anonymous: goHome, member: notFound, otherMember: notFound, admin: notFound },
+        },
+      ],
+    },
     {
       route: "/settings/admin/offers",
       actions: [

@@ -35,10 +35,10 @@ export const publicRoutes: PublicRoute[] = [
 ];
 
 /** Routes only members (or admins) may open: a signed-out visitor is sent to / (docs/product.md §12). */
-export const guardedRoutes = ["/settings", "/settings/admin"];
+export const guardedRoutes = ["/settings", "/settings/admin", "/learn", "/learn/coaching", "/learn/learn-to-lift", "/learn/build-stronger-foundations/make-room-for-movement/why-small-works"];
 
 /** Every page of the route table in docs/product.md §2.1 (the 404 splat and the waitlist redirect aside). */
-export const allRoutePaths = [...publicRoutes.map((r) => r.path), ...guardedRoutes];
+export const allRoutePaths = [...publicRoutes.map((r) => r.path), "/settings", "/settings/admin", "/learn", "/learn/coaching"];
 
 /** Routes outside the page table (docs/product.md §2.2): resource routes and flows (auth, uploads, email lists, SEO). */
 export const nonPageRoutePaths = [
@@ -70,4 +70,10 @@ export const nonPageRoutePaths = [
   "/settings/admin/offers",
   "/settings/admin/emails",
   "/settings/admin/content",
+  // The members' area's courses, lessons and guarded files (docs/product.md §19).
+  "/learn/:course",
+  "/learn/:course/:module/:lesson",
+  "/learn/files/:fileId",
+  "/learn/videos/:lessonId",
+  "/learn/coaching/files/:fileId",
 ];

@@ -17,6 +17,11 @@ import { seo } from "~/utils/seo";
 // was actually bought. Without a session id, a signed-in member, or a paid session of hers,
 // nothing is recorded and the page says so plainly.
 
+/** Where a product is delivered: its course, or the 1-to-1 client's coaching page. */
+function membersAreaPath(productKey: string): string {
+  return productKey === "learn-to-lift" || productKey === "build-stronger-foundations" ? `/learn/${productKey}` : "/learn/coaching";
+}
+
 type Outcome =
   | {
       state: "recorded";
@@ -57,7 +62,8 @@ export async function loader({ request, url }: Route.LoaderArgs): Promise<Outcom
         monthly: subscription !== null,
         nextPayment: live && subscription.currentPeriodEnd ? formatLongDate(subscription.currentPeriodEnd) : null,
         gains: product?.features ?? SUCCESS_GAINS,
-        learnPath: product ? `${product.salesPath}#top` : null,
+        // 'Start learning' goes to what she bought, in the members' area (docs/product.md §19).
+        learnPath: product ? membersAreaPath(product.productKey) : null,
       };
     }
     case "duplicate":
@@ -125,8 +131,8 @@ export default function PaymentSuccess({ loaderData: outcome }: Route.ComponentP
                         </a>
                       ) : null}
                       {i === 2 && outcome.state === "recorded" && outcome.learnPath ? (
-                        <Link to={outcome.learnPath} className="link mt-auto font-semibold">
-                          About {outcome.productName}
+                        <Link to={outcome.learnPath} className="btn btn-primary mt-auto">
+                          Start learning
                         </Link>
                       ) : null}
                     </CardContent>

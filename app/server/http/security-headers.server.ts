@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { CAL_EMBED_SCRIPT, CAL_ORIGIN } from "~/config/booking";
+import { VIDEO_FRAME_ORIGINS } from "~/utils/video";
 
 // The security headers of every response (decision 140; docs/security.md explains each one;
 // decisions 140 and 141). Everything here is computed once per process: a request only picks a
@@ -26,7 +27,9 @@ export interface SecurityOptions {
  * The policy of a server-rendered page. Scripts: our own files ('self': the fingerprinted
  * modules under /assets), the inline scripts React Router writes (allowed by the request's nonce,
  * or by their hashes for a cached page), and Cal.com's embed. Never 'unsafe-inline' or
- * 'unsafe-eval' for scripts. Styles allow inline (decision 141).
+ * 'unsafe-eval' for scripts. Styles allow inline (decision 141). Frames: Cal.com's booking page
+ * and the lessons' video players (VIDEO_FRAME_ORIGINS, app/utils/video.ts: youtube-nocookie.com
+ * and Vimeo's player only, framed after the member presses play).
  */
 export function documentPolicy(
   options: SecurityOptions,
@@ -50,7 +53,7 @@ export function documentPolicy(
     `img-src ${images.join(" ")}`,
     "font-src 'self'",
     `connect-src 'self' ${BOOKING_SCRIPT_ORIGIN}`,
-    `frame-src ${BOOKING_FRAME_ORIGINS.join(" ")}`,
+    `frame-src ${[...BOOKING_FRAME_ORIGINS, ...VIDEO_FRAME_ORIGINS].join(" ")}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "media-src 'self'",
@@ -75,10 +78,16 @@ export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base
  */
 export const PDF_POLICY = "frame-ancestors 'none'";
 
-/** The browser features this site never uses, switched off for it and for every frame in it. */
+/**
+ * The browser features this site never uses, switched off for it and for every frame in it.
+ * Autoplay is the one exception, for the video players only: pressing play on a lesson's video
+ * loads the player (app/islands/video.ts), which must then start without a second press. A frame
+ * gets it only when its own iframe allows it as well (allow="autoplay"), and the page must have it
+ * itself to pass it on, hence self.
+ */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
-  "autoplay=()",
+  `autoplay=(self ${VIDEO_FRAME_ORIGINS.map((origin) => `"${origin}"`).join(" ")})`,
   "browsing-topics=()",
   "camera=()",
   "display-capture=()",

@@ -1,13 +1,20 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { getServerEnv } from "~/config/env.server";
-import type { FileStorage } from "./file-storage.server";
+import { assertByteRange, type FileStorage } from "./file-storage.server";
 import { assertStorageKey } from "./keys.server";
 
 // The default backend: files under DATA_DIR/uploads/<key>, served at /uploads/<key> by the
 // uploads route, which infers the content type from the extension. Writes go to a temporary file
 // first and are renamed into place, so a reader never sees half a file.
+
+/** True for the errors of a file (or a folder on its path) that does not exist. */
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}
 
 /** The folder the local backend writes to. */
 export function localUploadsDir(): string {
@@ -45,6 +52,41 @@ export function createLocalStorage(): FileStorage {
     publicUrl(key) {
       assertStorageKey(key);
       return `/uploads/${key}`;
+    },
+    async stat(key) {
+      const file = localUploadPath(key);
+      try {
+        const stat = await fs.stat(file);
+        return stat.isFile() ? { size: stat.size, lastModified: stat.mtime } : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      const file = localUploadPath(key);
+      if (range) assertByteRange(range);
+      // Opened here, not lazily by the stream, so a missing file is null rather than a stream
+      // that fails once it is read.
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(file, "r");
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      try {
+        if (!(await handle.stat()).isFile()) {
+          await handle.close();
+          return null;
+        }
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+      // The stream closes the file when it ends, fails or is cancelled (autoClose).
+      const stream = handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
     },
   };
 }

@@ -1,6 +1,8 @@
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -8,7 +10,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getServerEnv, type ServerEnv } from "~/config/env.server";
 import { ConfigError } from "~/config/site";
-import type { FileStorage } from "./file-storage.server";
+import { assertByteRange, type ByteRange, type FileStorage } from "./file-storage.server";
 import { assertStorageKey } from "./keys.server";
 
 // The production backend (docs/architecture.md §1): an S3 bucket, or any S3-compatible service (Cloudflare R2,
@@ -88,6 +90,58 @@ function urlPath(key: string): string {
   return key.split("/").map(encodeURIComponent).join("/");
 }
 
+/**
+ * True for S3's answer that there is no object under the key: NoSuchKey from GetObject, and a
+ * bare 404 from HeadObject (a HEAD answer has no body, so the SDK names it NotFound).
+ * NOTE: without s3:ListBucket on the bucket, S3 answers a missing key with 403 AccessDenied
+ * instead, which stays an error: give the site's credentials ListBucket as well as GetObject.
+ */
+function isMissingObject(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === "NoSuchKey" || name === "NotFound";
+}
+
+/**
+ * Only the bytes start..end (inclusive) of a stream that begins at byte 0, then cancels the rest.
+ * For an S3-compatible service that ignores Range and answers 200 with the whole object: without
+ * it the caller would send the whole file as if it were the part asked for.
+ */
+function sliceStream(source: ReadableStream<Uint8Array>, { start, end }: ByteRange): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let position = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      for (;;) {
+        if (position > end) {
+          controller.close();
+          await reader.cancel();
+          return;
+        }
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          return;
+        }
+        const chunkStart = position;
+        position += value.byteLength;
+        const from = Math.max(start - chunkStart, 0);
+        const to = Math.min(end + 1 - chunkStart, value.byteLength);
+        if (from < to) {
+          controller.enqueue(value.subarray(from, to));
+          return;
+        }
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+function emptyStream(): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+}
+
 export interface S3Storage extends FileStorage {
   readonly kind: "s3";
   readonly client: S3Client;
@@ -151,6 +205,35 @@ export function createS3Storage(config: S3StorageConfig = s3ConfigFromEnv()): S3
     publicUrl(key) {
       assertStorageKey(key);
       return `${base}/${urlPath(key)}`;
+    },
+    async stat(key) {
+      assertStorageKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return { size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0) };
+      } catch (error) {
+        if (isMissingObject(error)) return null;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      assertStorageKey(key);
+      if (range) assertByteRange(range);
+      let object;
+      try {
+        object = await client.send(
+          new GetObjectCommand({ Bucket: bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
+      } catch (error) {
+        if (isMissingObject(error)) return null;
+        // A start past the end: no bytes, as on the local disk.
+        if (range && (error as { name?: unknown }).name === "InvalidRange") return emptyStream();
+        throw error;
+      }
+      if (!object.Body) return emptyStream();
+      const body = object.Body.transformToWebStream() as ReadableStream<Uint8Array>;
+      // A service that honoured the range says which bytes it sent (Content-Range, status 206).
+      return range && !object.ContentRange ? sliceStream(body, range) : body;
     },
   };
 }

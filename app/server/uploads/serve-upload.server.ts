@@ -9,7 +9,9 @@ import { localUploadsDir } from "~/server/storage/local.server";
 // Serves the local storage backend's files at /uploads/<key> (decision 052). Only files the
 // site wrote can be reached: the key must pass the storage key rule, its extension must be one
 // of the image types below, and the resolved file (after following any symlink) must still be
-// inside DATA_DIR/uploads. Everything else is a plain 404. Decisions:
+// inside DATA_DIR/uploads. Keys under "private/" are never served here, whatever their
+// extension: members' files go out only through a route that has checked who is asking
+// (app/server/http/serve-private-file.server.ts). Everything else is a plain 404. Decisions:
 // docs/decisions/052-serving-local-uploads.md.
 
 export const UPLOAD_CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -30,6 +32,9 @@ const CACHE_CONTROL = "public, max-age=31536000, immutable";
 export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
 
 const PREFIX = "/uploads/";
+
+/** The folder of keys that are never public (app/server/storage/file-storage.server.ts). */
+const PRIVATE_FOLDER = "private";
 
 function notFound(): Response {
   return new Response("Not Found", {
@@ -85,6 +90,8 @@ export async function serveLocalUpload(request: Request): Promise<Response> {
 
   const key = uploadKeyFromPath(new URL(request.url).pathname);
   if (!key) return notFound();
+  // NOTE: compared without case: on a case-insensitive disk (macOS) "PRIVATE/" is the same folder.
+  if (key.split("/")[0]!.toLowerCase() === PRIVATE_FOLDER) return notFound();
   const name = key.slice(key.lastIndexOf("/") + 1);
   const dot = name.lastIndexOf(".");
   const contentType = dot > 0 ? UPLOAD_CONTENT_TYPES[name.slice(dot + 1).toLowerCase()] : undefined;

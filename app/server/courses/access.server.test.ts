@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { accessFromSubscriptions } from "./access.server";
+import { moduleOpensAt } from "./courses.server";
+
+// docs/product.md §19.1: a subscription gives access while it runs and, once cancelled, until the
+// end of the period she paid for; §19.3: Learn to Lift's weeks open a week apart from the cohort.
+
+const now = new Date("2026-11-25T12:00:00Z");
+const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
+
+describe("accessFromSubscriptions", () => {
+  it("is open with no end while a subscription runs (active, trialing, past due)", () => {
+    for (const status of ["active", "trialing", "past_due"] as const) {
+      expect(accessFromSubscriptions([{ status, currentPeriodEnd: days(10), cancelAtPeriodEnd: false }], now)).toEqual({ state: "open", until: null, preview: false });
+    }
+  });
+
+  it("is open until the period's end once cancelled, and ended after it", () => {
+    expect(accessFromSubscriptions([{ status: "active", currentPeriodEnd: days(3), cancelAtPeriodEnd: true }], now)).toEqual({ state: "open", until: days(3), preview: false });
+    expect(accessFromSubscriptions([{ status: "canceled", currentPeriodEnd: days(3), cancelAtPeriodEnd: false }], now)).toEqual({ state: "open", until: days(3), preview: false });
+    expect(accessFromSubscriptions([{ status: "canceled", currentPeriodEnd: days(-1), cancelAtPeriodEnd: false }], now)).toEqual({ state: "ended", endedAt: days(-1) });
+  });
+
+  it("gives nothing for unpaid, incomplete or paused subscriptions, or none", () => {
+    for (const status of ["unpaid", "incomplete", "incomplete_expired", "paused"] as const) {
+      expect(accessFromSubscriptions([{ status, currentPeriodEnd: days(10), cancelAtPeriodEnd: false }], now)).toEqual({ state: "none" });
+    }
+    expect(accessFromSubscriptions([], now)).toEqual({ state: "none" });
+  });
+
+  it("takes the best of several: a new subscription after an ended one opens it again", () => {
+    const rows = [
+      { status: "canceled" as const, currentPeriodEnd: days(-30), cancelAtPeriodEnd: false },
+      { status: "active" as const, currentPeriodEnd: days(20), cancelAtPeriodEnd: false },
+    ];
+    expect(accessFromSubscriptions(rows, now)).toEqual({ state: "open", until: null, preview: false });
+  });
+});
+
+describe("moduleOpensAt", () => {
+  const start = new Date("2027-01-11T09:00:00Z");
+  it("opens 'Before you start' and modules without a week at once, and week N at the start plus N-1 weeks", () => {
+    expect(moduleOpensAt(0, start)).toBeNull();
+    expect(moduleOpensAt(null, start)).toBeNull();
+    expect(moduleOpensAt(1, start)).toEqual(start);
+    expect(moduleOpensAt(3, start)).toEqual(new Date("2027-01-25T09:00:00Z"));
+  });
+});

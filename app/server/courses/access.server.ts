@@ -1,0 +1,105 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Queryable } from "~/server/db/client.server";
+import { purchases, subscriptions, type CourseKey, type SubscriptionStatus } from "~/server/db/schema";
+
+// Who may open what in the members' area (docs/product.md §19.1). Every page, lesson, file and
+// video route asks here first, on the server:
+// - Learn to Lift: a paid (or partly refunded) purchase, for life; a fully refunded one gives nothing;
+// - Build Stronger Foundations and 1-to-1 coaching: a subscription that is running (active,
+//   trialing, or past due while the provider retries the card), or one cancelled whose paid period
+//   has not ended yet; after the period's end access stops, and a new subscription brings it back;
+// - an administrator sees everything ('Preview as a member').
+
+export type MemberOffer = CourseKey | "one-to-one";
+
+export type Access =
+  /** She may open it; `until` is when it stops (a cancelled subscription), null for no end. */
+  | { state: "open"; until: Date | null; preview: boolean }
+  /** She had it: it stopped on `endedAt`. */
+  | { state: "ended"; endedAt: Date }
+  | { state: "none" };
+
+/** The statuses in which a subscription is being paid for (past due: the provider is retrying). */
+const RUNNING: readonly SubscriptionStatus[] = ["active", "trialing", "past_due"];
+
+export interface AccessSubject {
+  userId: string;
+  isAdmin: boolean;
+}
+
+/** The product key of an offer in the catalogue. */
+export function productKeyOf(offer: MemberOffer, coachSlug: string): string {
+  return offer === "one-to-one" ? `stronger-with-${coachSlug}` : offer;
+}
+
+/** Subscription rows → access: the best of her subscriptions to the offer. */
+export function accessFromSubscriptions(
+  rows: readonly { status: SubscriptionStatus; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean }[],
+  now: Date,
+): Access {
+  let best: Access = { state: "none" };
+  for (const row of rows) {
+    const end = row.currentPeriodEnd;
+    let access: Access;
+    if (RUNNING.includes(row.status)) {
+      access = { state: "open", until: row.cancelAtPeriodEnd ? end : null, preview: false };
+    } else if (row.status === "canceled" && end) {
+      access = end.getTime() > now.getTime() ? { state: "open", until: end, preview: false } : { state: "ended", endedAt: end };
+    } else {
+      continue;
+    }
+    best = better(best, access);
+  }
+  return best;
+}
+
+function better(a: Access, b: Access): Access {
+  const rank = (x: Access) => (x.state === "open" ? (x.until === null ? 3 : 2) : x.state === "ended" ? 1 : 0);
+  if (rank(b) > rank(a)) return b;
+  if (rank(b) < rank(a)) return a;
+  // Same kind: the later end wins.
+  if (a.state === "open" && b.state === "open") return (b.until?.getTime() ?? 0) > (a.until?.getTime() ?? 0) ? b : a;
+  if (a.state === "ended" && b.state === "ended") return b.endedAt > a.endedAt ? b : a;
+  return a;
+}
+
+/** Her access to one offer, now. */
+export async function offerAccess(q: Queryable, subject: AccessSubject, offer: MemberOffer, coachSlug: string, now = new Date()): Promise<Access> {
+  return (await allAccess(q, subject, coachSlug, now))[offer];
+}
+
+/** Her access to every offer, in two queries. */
+export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug: string, now = new Date()): Promise<Record<MemberOffer, Access>> {
+  if (subject.isAdmin) {
+    const preview: Access = { state: "open", until: null, preview: true };
+    return { "learn-to-lift": preview, "build-stronger-foundations": preview, "one-to-one": preview };
+  }
+  const oneToOneKey = productKeyOf("one-to-one", coachSlug);
+  const [bought, subs] = await Promise.all([
+    q
+      .select({ status: purchases.status })
+      .from(purchases)
+      .where(and(eq(purchases.userId, subject.userId), eq(purchases.productKey, "learn-to-lift"), inArray(purchases.status, ["paid", "partially_refunded"])))
+      .limit(1),
+    q
+      .select({
+        productKey: subscriptions.productKey,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, subject.userId), inArray(subscriptions.productKey, ["build-stronger-foundations", oneToOneKey]))),
+  ]);
+  return {
+    "learn-to-lift": bought.length > 0 ? { state: "open", until: null, preview: false } : { state: "none" },
+    "build-stronger-foundations": accessFromSubscriptions(
+      subs.filter((row) => row.productKey === "build-stronger-foundations"),
+      now,
+    ),
+    "one-to-one": accessFromSubscriptions(
+      subs.filter((row) => row.productKey === oneToOneKey),
+      now,
+    ),
+  };
+}

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reloadConfig } from "~/config/env.server";
+import { getStorage, resetStorage } from "~/server/storage/index.server";
+import { serveLocalUpload } from "./serve-upload.server";
+
+// /uploads/<key> never serves a key under "private/" (members' files go out only through
+// app/server/http/serve-private-file.server.ts), whatever the extension or the spelling of the
+// path. The rest of the route is tested in tests/integration/uploads.test.ts.
+
+const saved = { DATA_DIR: process.env.DATA_DIR, S3_BUCKET: process.env.S3_BUCKET };
+let dataDir: string;
+const png = new TextEncoder().encode("\x89PNG not really an image");
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sc-serve-upload-"));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.S3_BUCKET;
+  reloadConfig();
+  resetStorage();
+  const storage = getStorage();
+  await storage.put("profile-pictures/u1/1700000000000.png", png, "image/png");
+  await storage.put("private/courses/strength/week-1.png", png, "image/png");
+  await storage.put("private/members/u1/1700000000000.pdf", png, "application/pdf");
+  await storage.put("private/1700000000000.svg", png, "image/svg+xml");
+});
+
+afterAll(() => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  reloadConfig();
+  resetStorage();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const request = (pathname: string, method = "GET") => new Request(`http://localhost${pathname}`, { method });
+
+describe("serveLocalUpload and private keys", () => {
+  it("serves a public picture (the control)", async () => {
+    const response = await serveLocalUpload(request("/uploads/profile-pictures/u1/1700000000000.png"));
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(png);
+  });
+
+  it.each([
+    "/uploads/private/courses/strength/week-1.png",
+    "/uploads/private/members/u1/1700000000000.pdf",
+    "/uploads/private/1700000000000.svg",
+    "/uploads/%70rivate/courses/strength/week-1.png",
+    "/uploads/PRIVATE/courses/strength/week-1.png",
+    "/uploads/Private/1700000000000.svg",
+  ])("answers %s with a plain 404", async (pathname) => {
+    for (const method of ["GET", "HEAD"]) {
+      const response = await serveLocalUpload(request(pathname, method));
+      expect(response.status, `${method} ${pathname}`).toBe(404);
+      expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(response.headers.get("etag")).toBeNull();
+      if (method === "GET") expect(await response.text()).toBe("Not Found");
+    }
+  });
+
+  it("still serves a public folder whose name only starts with the word", async () => {
+    await getStorage().put("private-notes/1700000000000.png", png, "image/png");
+    expect((await serveLocalUpload(request("/uploads/private-notes/1700000000000.png"))).status).toBe(200);
+  });
+});
