@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
-import { COURSES, coursePath, lessonPath, type CourseKey } from "~/content/courses";
+import { COURSES, lessonPath, type CourseKey } from "~/content/courses";
 import { courseEnrolments, courseLessons, courseModules, lessonFiles, lessonProgress } from "~/server/db/schema";
 
 // The courses as a member reads them (docs/product.md §19): modules in order, each open or not yet
