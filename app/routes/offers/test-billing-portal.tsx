@@ -118,7 +118,7 @@ function Portal({ subscriptions, email, busy }: { subscriptions: PortalSubscript
                       {/* TEST MODE: the events Stripe sends at the next billing date, through the
                           same signed webhook path (docs/product.md §8.6). */}
                       <Button type="submit" name="intent" value="advance" variant="ghost" disabled={busy}>
-                        Simulate renewal
+                        {sub.cancelAtPeriodEnd ? "Simulate the period's end" : "Simulate renewal"}
                       </Button>
                       {sub.cancelAtPeriodEnd ? null : (
                         <Button type="submit" name="intent" value="fail-renewal" variant="ghost" disabled={busy}>

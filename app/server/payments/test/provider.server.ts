@@ -268,9 +268,12 @@ export class TestProvider implements PaymentProvider {
     const row = await ownTestSubscription(customerId, subscriptionId);
     if (!row || !isLiveSubscriptionStatus(row.status)) return false;
     if (row.cancelAtPeriodEnd) {
+      // The simulated clock reaches the period's end: it ends now, as Stripe's would on that day,
+      // so what depends on the paid period (the members' area) stops now too.
+      const now = new Date();
       const [ended] = await getDb()
         .update(testSubscriptions)
-        .set({ status: "canceled", canceledAt: row.currentPeriodEnd })
+        .set({ status: "canceled", canceledAt: now, currentPeriodEnd: now })
         .where(eq(testSubscriptions.id, row.id))
         .returning();
       await this.event("customer.subscription.deleted", subscriptionObject(ended!));
