@@ -4,6 +4,7 @@ import type { PublicSiteConfig } from "~/config/public";
 import type { RootUser } from "~/utils/root-data";
 import { cn } from "~/utils/cn";
 import { BrandMark } from "./brand-mark";
+import { DumbbellIcon } from "./feature-icons";
 import { CloseIcon, MenuIcon, ShieldIcon, UserIcon } from "./icons";
 import { mainNavItems } from "./nav-links";
 import { Avatar } from "./ui/avatar";
@@ -181,9 +182,15 @@ export function SiteNav({
                     </Link>
                   </Badge>
                 ) : null}
-                {/* The members' area (docs/product.md §19); in the menu below 1280 px. */}
-                <Link to="/learn" className="btn btn-outline btn-sm hidden xl:inline-flex">
-                  My courses
+                {/* The members' area (docs/product.md §19): its icon from 1024 px, with its words from
+                    1536 px (the bar has room for them there); in the menu below 1024 px. */}
+                <Link
+                  to="/learn"
+                  title="My courses"
+                  className="btn btn-outline btn-sm hidden min-h-9 lg:inline-flex lg:max-2xl:min-w-9 lg:max-2xl:justify-center lg:max-2xl:px-0"
+                >
+                  <DumbbellIcon className="size-5" />
+                  <span className="max-2xl:sr-only">My courses</span>
                 </Link>
                 <Link
                   to="/settings"

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "../support/e2e";
 
@@ -25,9 +26,18 @@ async function buy(page: Page, checkoutPath: string, firstName: string) {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
 }
 
+/** Screens for review (ADMIN_SCREENSHOTS=1): .tmp/screens/learn-<page>-<width>.png. */
+function screenName(page: Page): string {
+  return new URL(page.url()).pathname.replace(/^\/learn\/?/, "").replace(/\//g, "_") || "my-courses";
+}
+
 async function expectNoAxeViolations(page: Page) {
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    if (process.env.ADMIN_SCREENSHOTS) {
+      fs.mkdirSync(".tmp/screens", { recursive: true });
+      await page.screenshot({ path: `.tmp/screens/learn-${screenName(page)}-${width}.png`, fullPage: true });
+    }
     expect((await new AxeBuilder({ page }).analyze()).violations, `${page.url()} at ${width} px`).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(width);
   }
