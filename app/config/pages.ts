@@ -97,6 +97,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/settings/admin/offers", file: "routes/admin/offers.ts" },
     { path: "/settings/admin/emails", file: "routes/admin/emails.ts" },
     { path: "/settings/admin/content", file: "routes/admin/content.ts" },
+    { path: "/settings/admin/courses", file: "routes/admin/courses.ts" },
   ];
 }
 

@@ -110,7 +110,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
   await expect(page.getByRole("table", { name: /Sign-ups and revenue .* per week/ }).getByRole("row")).toHaveCount(13);
 
   const tabs = page.getByRole("tablist", { name: "Admin sections" });
-  await expect(tabs.getByRole("tab")).toHaveText(["Users", "Sales", "Subscribers", "Integrations", "Activity Log", "Offers", "Emails", "Content"]);
+  await expect(tabs.getByRole("tab")).toHaveText(["Users", "Sales", "Subscribers", "Integrations", "Activity Log", "Offers", "Emails", "Content", "Courses"]);
   await expect(tabs.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("searchbox", { name: "Search members by name or email" })).toHaveAttribute("placeholder", "Search by name or email...");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
@@ -123,6 +123,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
     ["Activity Log", "activity", "Recent administrative actions"],
     ["Offers", "offers", null],
     ["Content", "content", "Real words, used with permission"],
+    ["Courses", "courses", "Preview as a member: Learn to Lift"],
   ] as const) {
     await tabs.getByRole("tab", { name }).click();
     await expect(page).toHaveURL(`/settings/admin?tab=${param}`);

@@ -339,7 +339,7 @@ test.describe("the admin dashboard", () => {
     test.setTimeout(90_000);
     await signInAsAdmin(page, testInfo);
     const problems: string[] = [];
-    for (const tab of ["", "?tab=integrations", "?tab=activity", "?tab=offers", "?tab=content"]) {
+    for (const tab of ["", "?tab=integrations", "?tab=activity", "?tab=offers", "?tab=content", "?tab=courses"]) {
       await page.goto(`/settings/admin${tab}`);
       await expect(page.getByRole("heading", { level: 2, name: "Sign-ups and revenue" })).toBeVisible();
       for (const width of [360, 390, 768, 1024, 1440]) {

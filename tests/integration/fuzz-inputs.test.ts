@@ -427,6 +427,16 @@ function adminTargets(): Target[] {
         }),
     },
     {
+      // docs/product.md §10.14: every Courses form with ids nobody has or fields that are refused.
+      name: "POST /settings/admin/courses (bad fields, ids and intents)",
+      runs: 30,
+      requests: fc
+        .constantFrom("update-module", "move-module", "delete-module", "add-lesson", "update-lesson", "move-lesson", "delete-lesson", "upload-file", "delete-file", "unknown")
+        .chain((intent) =>
+          post("/settings/admin/courses", badBody(["moduleId", "lessonId", "fileId", "title", "minutes", "videoUrl", "opensWeek", "direction", "file"], { intent, moduleId: "00000000-0000-4000-8000-000000000000", lessonId: "00000000-0000-4000-8000-000000000000", fileId: "00000000-0000-4000-8000-000000000000" })),
+        ),
+    },
+    {
       name: "GET admin pages with bad queries",
       runs: 15,
       requests: fc.tuple(fc.constantFrom("/settings/admin", "/settings/admin/members.csv", "/settings/admin/offers"), badString, badString).map(([path, q, page]): FuzzRequest => ({

@@ -833,6 +833,32 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
         ),
       ],
     },
+    {
+      // The Courses tab (docs/product.md §10.14): the matrix names items nobody has (404 for an
+      // admin, nothing changed), and adds a module the admin may add.
+      route: "/settings/admin/courses",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/courses" }), expect: adminsOnly(ok) },
+        ...(
+          [
+            ["add-module", { course: "build-stronger-foundations", title: "Matrix module" }],
+            ["update-module", { moduleId: "00000000-0000-4000-8000-000000000000", title: "Nobody's" }],
+            ["delete-module", { moduleId: "00000000-0000-4000-8000-000000000000" }],
+            ["add-lesson", { moduleId: "00000000-0000-4000-8000-000000000000", title: "Nobody's" }],
+            ["update-lesson", { lessonId: "00000000-0000-4000-8000-000000000000", title: "Nobody's" }],
+            ["move-lesson", { lessonId: "00000000-0000-4000-8000-000000000000", direction: "up" }],
+            ["delete-file", { fileId: "00000000-0000-4000-8000-000000000000" }],
+          ] as const
+        ).map(
+          ([intent, fields]): MatrixAction => ({
+            name: `POST intent=${intent}`,
+            method: "POST",
+            request: () => ({ path: "/settings/admin/courses", form: { intent, ...fields } }),
+            expect: adminsOnly(allowed({ status: [303, 404] })),
+          }),
+        ),
+      ],
+    },
     // The members' area (docs/product.md §19). Alice has Build Stronger Foundations (her paid test
     // checkout), Beth nothing, the admin previews everything. Her first visit to a course records her
     // enrolment, so her allowed GETs may write.

@@ -70,6 +70,7 @@ export const nonPageRoutePaths = [
   "/settings/admin/offers",
   "/settings/admin/emails",
   "/settings/admin/content",
+  "/settings/admin/courses",
   // The members' area's courses, lessons and guarded files (docs/product.md §19).
   "/learn/:course",
   "/learn/:course/:module/:lesson",

@@ -1,5 +1,5 @@
 // The dashboard's tabs (docs/product.md §10.1: Users by default, Integrations, Activity Log and
-// Offers; Sales, §10.11; Subscribers, §10.12; Emails, §18.5; Content, §10.13). The open tab is in the URL as ?tab=, so each has its own address.
+// Offers; Sales, §10.11; Subscribers, §10.12; Emails, §18.5; Content, §10.13; Courses, §10.14). The open tab is in the URL as ?tab=, so each has its own address.
 
 export const ADMIN_TABS = [
   { value: "users", label: "Users" },
@@ -10,6 +10,7 @@ export const ADMIN_TABS = [
   { value: "offers", label: "Offers" },
   { value: "emails", label: "Emails" },
   { value: "content", label: "Content" },
+  { value: "courses", label: "Courses" },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]["value"];

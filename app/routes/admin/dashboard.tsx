@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { ActivityLogTab } from "~/components/admin/activity-log-tab";
 import { AdminNotice } from "~/components/admin/admin-notice";
 import { ContentTab } from "~/components/admin/content-tab";
+import { CoursesTab } from "~/components/admin/courses-tab";
 import { EmailsTab } from "~/components/admin/emails-tab";
 import { IntegrationsTab } from "~/components/admin/integrations-tab";
 import { OffersTab } from "~/components/admin/offers-tab";
@@ -33,7 +34,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const tab = parseAdminTab(url);
   const search = parseMemberSearch(url);
-  const { stats, chart, users, usersFailed, activity, integrations, offers, emails, sales, subscribers, content } = await loadDashboard(tab, search, salesFilterFrom(url));
+  const { stats, chart, users, usersFailed, activity, integrations, offers, emails, sales, subscribers, content, courses } = await loadDashboard(tab, search, salesFilterFrom(url));
 
   return {
     email: admin.email,
@@ -51,6 +52,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     sales,
     subscribers,
     content,
+    courses,
     products: tab === "sales" ? saleProducts() : [],
   };
 }
@@ -77,7 +79,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, adminId, tab, search, stats, chart, users, usersFailed, activity, integrations, offers, emails, sales, subscribers, content, products } = loaderData;
+  const { email, adminId, tab, search, stats, chart, users, usersFailed, activity, integrations, offers, emails, sales, subscribers, content, courses, products } = loaderData;
   return (
     <main id="main">
       <PageHero title="Admin Dashboard" intro={<>Welcome back, <span className="font-semibold text-ink">{email}</span></>} />
@@ -116,6 +118,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             <TabsContent value="offers">{offers ? <OffersTab data={offers} /> : <TabFailed tab="offers" />}</TabsContent>
             <TabsContent value="emails">{emails ? <EmailsTab previews={emails} adminEmail={email} /> : <TabFailed tab="emails" />}</TabsContent>
             <TabsContent value="content">{content ? <ContentTab data={content} result={null} /> : <TabFailed tab="content" />}</TabsContent>
+            <TabsContent value="courses">{courses ? <CoursesTab data={courses} result={null} /> : <TabFailed tab="courses" />}</TabsContent>
           </Tabs>
         </section>
       </div>

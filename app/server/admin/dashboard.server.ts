@@ -7,6 +7,7 @@ import { runAdminAction, type AdminActionOutcome } from "./actions.server";
 import { loadActivityLog, type ActivityEntry } from "./activity.server";
 import { getContentSite } from "~/server/content/blocks.server";
 import { loadContentData, runContentAction, type ContentActionOutcome, type ContentTabData } from "./content.server";
+import { loadCoursesData, runCoursesAction, type CoursesActionOutcome, type CoursesTabData } from "./courses.server";
 import { loadIntegrationsData, retryFailedMail, retryFailedSyncs, type IntegrationsData } from "./integrations.server";
 import { membersCsvStream } from "./members-csv.server";
 import { listEmailPreviews, sendTestEmail, type EmailPreview } from "./email-previews.server";
@@ -32,6 +33,7 @@ export interface DashboardData {
   sales: SalesPage | null;
   subscribers: SubscriberPage | null;
   content: ContentTabData | null;
+  courses: CoursesTabData | null;
 }
 
 /** The figures, the chart and the open tab's data (docs/product.md §10). */
@@ -47,7 +49,7 @@ export async function loadDashboard(tab: string, search: { query: string; page: 
     return null;
   });
 
-  const data: DashboardData = { stats, chart, users: null, usersFailed: false, activity: null, integrations: null, offers: null, emails: null, sales: null, subscribers: null, content: null };
+  const data: DashboardData = { stats, chart, users: null, usersFailed: false, activity: null, integrations: null, offers: null, emails: null, sales: null, subscribers: null, content: null, courses: null };
   try {
     if (tab === "users") data.users = await searchMembers(db, search);
     if (tab === "activity") data.activity = await loadActivityLog(db);
@@ -57,6 +59,7 @@ export async function loadDashboard(tab: string, search: { query: string; page: 
     if (tab === "sales") data.sales = await loadSales(db, salesFilter);
     if (tab === "subscribers") data.subscribers = await loadSubscribers(db, search);
     if (tab === "content") data.content = await loadContentData(db, await getContentSite());
+    if (tab === "courses") data.courses = await loadCoursesData(db);
   } catch (error) {
     logger.error("admin: could not load a tab", { error, tab });
     if (tab === "users") data.usersFailed = true;
@@ -133,4 +136,14 @@ export function membersCsv(): ReadableStream<Uint8Array> {
 /** The Emails tab's 'Send me a test': one sample of `key` queued to the administrator's own address. */
 export function sendTestEmailToAdmin(key: string, adminEmail: string): Promise<boolean> {
   return sendTestEmail(getDb(), key, adminEmail);
+}
+
+/** The Courses tab (docs/product.md §10.14), read now. */
+export function loadCoursesTab(): Promise<CoursesTabData> {
+  return loadCoursesData(getDb());
+}
+
+/** One of the Courses tab's actions. */
+export function runCoursesTabAction(adminId: string, form: FormData): Promise<CoursesActionOutcome> {
+  return runCoursesAction(adminId, form);
 }

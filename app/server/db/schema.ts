@@ -270,7 +270,9 @@ export type AdminActionType =
   | "refund_duplicate_subscription"
   | "erase_subscriber"
   /** The Content tab: a block saved, restored from its history or reset to the installed text. */
-  | "update_content";
+  | "update_content"
+  /** The Courses tab: a module, lesson or lesson file added, changed, moved or removed. */
+  | "update_course";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/server/content/photos.server";
+import { COURSE_LIMITS } from "~/validation/courses";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
 
 // Request body limits (decision 142). Every request with a body is read here, up
@@ -24,7 +25,8 @@ const DEFAULT_MESSAGE = "This request is too large: forms on this site send at m
 /**
  * The routes that take more than the default. /settings is the profile-picture upload (a 5 MB
  * image plus the multipart framing: the same figure the settings action enforces itself);
- * /settings/admin/content takes the coach's photos (10 MB, docs/product.md §10.13).
+ * /settings/admin/content takes the coach's photos (10 MB, docs/product.md §10.13);
+ * /settings/admin/courses a lesson's PDF (20 MB, §10.14).
  */
 const LARGER_LIMITS: ReadonlyMap<string, BodyLimit> = new Map([
   [
@@ -39,6 +41,13 @@ const LARGER_LIMITS: ReadonlyMap<string, BodyLimit> = new Map([
     {
       bytes: SITE_PHOTO_UPLOAD_BODY_LIMIT,
       message: "This upload is too large: a photo can be at most 10 MB. Nothing was changed.",
+    },
+  ],
+  [
+    "/settings/admin/courses",
+    {
+      bytes: COURSE_LIMITS.fileMaxBytes + 64 * 1024,
+      message: "This upload is too large: a lesson file can be at most 20 MB. Nothing was changed.",
     },
   ],
   ["/api/payments/webhook", { bytes: WEBHOOK_BODY_LIMIT, message: "This request is too large. Nothing was changed." }],

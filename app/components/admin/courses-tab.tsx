@@ -1,0 +1,334 @@
+import { useState, type FormEvent } from "react";
+import { Form, Link } from "react-router";
+import type { AdminCourse, AdminLesson, AdminModule, CoursesActionFailure, CoursesTabData } from "~/server/admin/courses.server";
+import { PageHero } from "~/components/page-hero";
+import { Alert } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { InputField, TextareaField } from "~/components/ui/form-field";
+import { checkLessonFile, COURSE_LIMITS, COURSES_INTENTS } from "~/validation/courses";
+
+// The Courses tab (docs/product.md §10.14): each course's modules and lessons as the members see
+// them, each editable in place; 'Add module', 'Add lesson', files to upload, and 'Preview as a
+// member'. Plain forms posting to /settings/admin/courses that work before JavaScript loads; a
+// refused form's message sits next to its field.
+
+export const COURSES_ACTION = "/settings/admin/courses";
+
+const MARKDOWN_HINT =
+  "Blank line: new paragraph. # Heading, **bold**, *italic*, [words](/page or https://…), lines starting “- ” for a list, ![description](/picture) for a picture.";
+
+interface Props {
+  data: CoursesTabData;
+  result: CoursesActionFailure | null;
+  headingLevel?: "h2" | "h3";
+}
+
+function Hidden({ intent, fields }: { intent: string; fields?: Record<string, string> }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+function failureFor(result: CoursesActionFailure | null, intent: string, target: string | null) {
+  return result && result.intent === intent && result.target === target ? result : null;
+}
+
+const errorOf = (failure: CoursesActionFailure | null, field: string) => (failure?.field === field ? failure.message : null);
+
+function FormMessage({ failure }: { failure: CoursesActionFailure | null }) {
+  if (!failure || failure.field) return null;
+  return (
+    <p role="alert" className="font-semibold text-danger-700">
+      {failure.message}
+    </p>
+  );
+}
+
+function MoveButtons({ intent, idName, id, label, first, last }: { intent: string; idName: string; id: string; label: string; first: boolean; last: boolean }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {(["up", "down"] as const).map((direction) => (
+        <Form key={direction} method="post" action={COURSES_ACTION}>
+          <Hidden intent={intent} fields={{ [idName]: id, direction }} />
+          <Button type="submit" variant="outline" size="sm" disabled={direction === "up" ? first : last} aria-label={`Move ${label} ${direction}`}>
+            {direction === "up" ? "Move up" : "Move down"}
+          </Button>
+        </Form>
+      ))}
+    </div>
+  );
+}
+
+function DeleteConfirm({ intent, idName, id, question }: { intent: string; idName: string; id: string; question: string }) {
+  return (
+    <details>
+      <summary className="btn btn-ghost btn-sm w-fit cursor-pointer text-danger-700">Delete</summary>
+      <Form method="post" action={COURSES_ACTION} className="mt-3 flex flex-wrap items-center gap-3">
+        <Hidden intent={intent} fields={{ [idName]: id }} />
+        <p className="text-base">{question}</p>
+        <Button type="submit" variant="destructive" size="sm">
+          Yes, delete it
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+function ModuleFields({ prefix, values, failure, weekly }: { prefix: string; values: Record<string, string>; failure: CoursesActionFailure | null; weekly: boolean }) {
+  return (
+    <>
+      <InputField label="Module title" name="title" id={`${prefix}-title`} defaultValue={values.title} error={errorOf(failure, "title")} maxLength={COURSE_LIMITS.moduleTitleMax} autoComplete="off" required />
+      <InputField label="Summary" name="summary" id={`${prefix}-summary`} defaultValue={values.summary} error={errorOf(failure, "summary")} hint="Optional: one line under the title" maxLength={COURSE_LIMITS.summaryMax} autoComplete="off" />
+      {weekly ? (
+        <InputField
+          label="Opens in week"
+          name="opensWeek"
+          id={`${prefix}-opensWeek`}
+          defaultValue={values.opensWeek}
+          error={errorOf(failure, "opensWeek")}
+          hint="0: open before the course starts; 1: on the cohort's start date; 2: a week later… Empty: open from the start."
+          inputMode="numeric"
+          autoComplete="off"
+          className="max-w-xs"
+        />
+      ) : null}
+    </>
+  );
+}
+
+function LessonEditor({ lesson, moduleTitle, result, first, last }: { lesson: AdminLesson; moduleTitle: string; result: CoursesActionFailure | null; first: boolean; last: boolean }) {
+  const failure = failureFor(result, COURSES_INTENTS.updateLesson, lesson.id);
+  const uploadFailure = failureFor(result, COURSES_INTENTS.uploadFile, lesson.id);
+  const values = failure?.values ?? { title: lesson.title, minutes: String(lesson.minutes), videoUrl: lesson.videoUrl ?? "", body: lesson.body };
+  const [checked, setChecked] = useState<string | null>(null);
+  const fileError = checked ?? errorOf(uploadFailure, "file");
+  const fileId = `lesson-${lesson.id}-file`;
+  const checkFile = (event: FormEvent<HTMLFormElement>) => {
+    const input = event.currentTarget.elements.namedItem("file");
+    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+    const problem = file && file.size > 0 ? checkLessonFile(file) : null;
+    setChecked(problem);
+    if (problem && input instanceof HTMLInputElement) {
+      event.preventDefault();
+      input.focus();
+    }
+  };
+  return (
+    <li data-lesson={lesson.id} className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-5">
+      <details open={failure !== null || uploadFailure !== null}>
+        <summary className="flex cursor-pointer flex-wrap items-center gap-2 font-semibold text-ink">
+          {lesson.title}
+          <span className="text-sm font-normal text-ink-muted">· {lesson.minutes} min</span>
+          {lesson.files.length > 0 ? <span className="text-sm font-normal text-ink-muted">· {lesson.files.length === 1 ? "1 file" : `${lesson.files.length} files`}</span> : null}
+          {lesson.isDemo ? <Badge variant="neutral">Demo</Badge> : null}
+        </summary>
+        <div className="mt-4 flex flex-col gap-5">
+          <MoveButtons intent={COURSES_INTENTS.moveLesson} idName="lessonId" id={lesson.id} label={lesson.title} first={first} last={last} />
+          <Form method="post" action={COURSES_ACTION} noValidate className="flex flex-col gap-4">
+            <Hidden intent={COURSES_INTENTS.updateLesson} fields={{ lessonId: lesson.id }} />
+            <FormMessage failure={failure} />
+            <InputField label="Lesson title" name="title" id={`lesson-${lesson.id}-title`} defaultValue={values.title} error={errorOf(failure, "title")} maxLength={COURSE_LIMITS.lessonTitleMax} autoComplete="off" required />
+            <div className="grid gap-4 sm:grid-cols-[10rem_1fr] sm:items-start">
+              <InputField label="Minutes" name="minutes" id={`lesson-${lesson.id}-minutes`} defaultValue={values.minutes} error={errorOf(failure, "minutes")} inputMode="numeric" autoComplete="off" />
+              <InputField
+                label="Video address"
+                name="videoUrl"
+                id={`lesson-${lesson.id}-videoUrl`}
+                defaultValue={values.videoUrl}
+                error={errorOf(failure, "videoUrl")}
+                hint="Optional: a YouTube or Vimeo link, https://…"
+                inputMode="url"
+                autoComplete="off"
+              />
+            </div>
+            <TextareaField label="Lesson" name="body" id={`lesson-${lesson.id}-body`} defaultValue={values.body} error={errorOf(failure, "body")} hint={MARKDOWN_HINT} rows={10} maxLength={COURSE_LIMITS.bodyMax} />
+            <div>
+              <Button type="submit">Save</Button>
+            </div>
+          </Form>
+          <section aria-label={`Files of ${lesson.title}`} className="flex flex-col gap-3 rounded-2xl bg-sand-50 p-4">
+            <p className="font-semibold text-ink">Files</p>
+            {lesson.files.length === 0 ? <p className="text-base text-ink-muted">No files yet.</p> : null}
+            <ul className="flex flex-col gap-2">
+              {lesson.files.map((file) => (
+                <li key={file.id} className="flex flex-wrap items-center justify-between gap-3">
+                  <a href={file.href} className="link">
+                    {file.fileName}
+                  </a>
+                  <Form method="post" action={COURSES_ACTION}>
+                    <Hidden intent={COURSES_INTENTS.deleteFile} fields={{ fileId: file.id }} />
+                    <Button type="submit" variant="ghost" size="sm" aria-label={`Delete ${file.fileName}`}>
+                      Delete
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+            <Form method="post" action={COURSES_ACTION} encType="multipart/form-data" noValidate onSubmit={checkFile} className="flex flex-col gap-2">
+              <Hidden intent={COURSES_INTENTS.uploadFile} fields={{ lessonId: lesson.id }} />
+              <FormMessage failure={uploadFailure} />
+              <label htmlFor={fileId} className="text-base font-semibold text-ink">
+                Add a file
+              </label>
+              <p id={`${fileId}-hint`} className="-mt-1 text-sm text-ink-muted">
+                A PDF of up to 20 MB: a worksheet, a plan, a handout.
+              </p>
+              <input
+                id={fileId}
+                name="file"
+                type="file"
+                accept="application/pdf,.pdf"
+                aria-describedby={fileError ? `${fileId}-hint ${fileId}-error` : `${fileId}-hint`}
+                aria-invalid={fileError ? true : undefined}
+                className="block w-full max-w-sm text-base text-ink file:mr-3 file:cursor-pointer file:rounded-full file:border file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+              />
+              {fileError ? (
+                <p id={`${fileId}-error`} role="alert" className="text-sm font-medium text-danger-700">
+                  {fileError}
+                </p>
+              ) : null}
+              <div>
+                <Button type="submit" variant="outline" size="sm">
+                  Upload
+                </Button>
+              </div>
+            </Form>
+          </section>
+          <DeleteConfirm intent={COURSES_INTENTS.deleteLesson} idName="lessonId" id={lesson.id} question={`Remove the lesson “${lesson.title}” from ${moduleTitle}, with its files and the members' marks?`} />
+        </div>
+      </details>
+    </li>
+  );
+}
+
+function ModuleEditor({ course, module, result, first, last, headingLevel }: { course: AdminCourse; module: AdminModule; result: CoursesActionFailure | null; first: boolean; last: boolean; headingLevel: "h2" | "h3" }) {
+  const Heading = headingLevel === "h2" ? "h3" : "h4";
+  const weekly = course.course === "learn-to-lift";
+  const failure = failureFor(result, COURSES_INTENTS.updateModule, module.id);
+  const addFailure = failureFor(result, COURSES_INTENTS.addLesson, module.id);
+  const values = failure?.values ?? { title: module.title, summary: module.summary, opensWeek: module.opensWeek === null ? "" : String(module.opensWeek) };
+  const when = !weekly || module.opensWeek === null ? "Open from the start" : module.opensWeek === 0 ? "Before the course starts" : `Opens in week ${module.opensWeek}`;
+  return (
+    <li className="flex flex-col gap-4 rounded-3xl border border-sand-200 bg-sand-50 p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Heading className="flex flex-wrap items-center gap-2 text-xl font-semibold text-ink">
+          {module.title}
+          {module.isDemo ? <Badge variant="neutral">Demo</Badge> : null}
+        </Heading>
+        <MoveButtons intent={COURSES_INTENTS.moveModule} idName="moduleId" id={module.id} label={module.title} first={first} last={last} />
+      </div>
+      <p className="text-base text-ink-muted">
+        {when} · {module.lessons.length === 1 ? "1 lesson" : `${module.lessons.length} lessons`}
+      </p>
+      <details open={failure !== null}>
+        <summary className="btn btn-outline btn-sm w-fit cursor-pointer">Edit module</summary>
+        <Form method="post" action={COURSES_ACTION} noValidate className="mt-4 flex flex-col gap-4">
+          <Hidden intent={COURSES_INTENTS.updateModule} fields={{ moduleId: module.id }} />
+          <FormMessage failure={failure} />
+          <ModuleFields prefix={`module-${module.id}`} values={values} failure={failure} weekly={weekly} />
+          <div>
+            <Button type="submit">Save</Button>
+          </div>
+        </Form>
+      </details>
+      <ol className="flex flex-col gap-3">
+        {module.lessons.map((lesson, index) => (
+          <LessonEditor key={lesson.id} lesson={lesson} moduleTitle={module.title} result={result} first={index === 0} last={index === module.lessons.length - 1} />
+        ))}
+      </ol>
+      <details className="rounded-2xl border border-dashed border-sand-300 p-4" open={addFailure !== null}>
+        <summary className="cursor-pointer font-semibold text-ink">Add lesson</summary>
+        <Form method="post" action={COURSES_ACTION} noValidate className="mt-4 flex flex-col gap-4">
+          <Hidden intent={COURSES_INTENTS.addLesson} fields={{ moduleId: module.id }} />
+          <FormMessage failure={addFailure} />
+          <InputField label="Lesson title" name="title" id={`module-${module.id}-new-lesson`} defaultValue={addFailure?.values.title ?? ""} error={errorOf(addFailure, "title")} maxLength={COURSE_LIMITS.lessonTitleMax} autoComplete="off" required />
+          <div>
+            <Button type="submit">Add lesson</Button>
+          </div>
+        </Form>
+      </details>
+      <DeleteConfirm intent={COURSES_INTENTS.deleteModule} idName="moduleId" id={module.id} question={`Remove “${module.title}” and all its lessons and files from the course?`} />
+    </li>
+  );
+}
+
+export function CoursesTab({ data, result, headingLevel = "h3" }: Props) {
+  const unplaced = result && result.target === null && result.intent !== COURSES_INTENTS.addModule ? result : null;
+  return (
+    <div className="flex flex-col gap-6">
+      {unplaced ? (
+        <Alert variant="destructive" title="Nothing was changed">
+          {unplaced.message}
+        </Alert>
+      ) : null}
+      {data.map((course) => {
+        const addFailure = result && result.intent === COURSES_INTENTS.addModule && result.values.course === course.course ? result : null;
+        return (
+          <Card key={course.course} id={`course-${course.course}`}>
+            <CardHeader>
+              <CardTitle as={headingLevel}>{course.title}</CardTitle>
+              <CardDescription>
+                {course.course === "learn-to-lift"
+                  ? "Modules open by week from each member's cohort start date. A change shows to members at once."
+                  : "Every module is open while a member's subscription runs. A change shows to members at once."}
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-5">
+              <p>
+                <Link to={`/learn/${course.course}`} className="btn btn-outline btn-sm">
+                  Preview as a member<span className="sr-only">: {course.title}</span>
+                </Link>
+              </p>
+              {course.modules.some((m) => m.isDemo || m.lessons.some((l) => l.isDemo)) ? (
+                <Alert variant="info" role="note" title="Demo content">
+                  Items marked Demo were installed with the site as examples in your voice. Replace them with your own
+                  (saving one removes its mark), or delete them.
+                </Alert>
+              ) : null}
+              <ol className="flex flex-col gap-5">
+                {course.modules.map((module, index) => (
+                  <ModuleEditor key={module.id} course={course} module={module} result={result} first={index === 0} last={index === course.modules.length - 1} headingLevel={headingLevel} />
+                ))}
+              </ol>
+              <details className="rounded-2xl border border-dashed border-sand-300 p-5" open={addFailure !== null}>
+                <summary className="cursor-pointer text-lg font-semibold text-ink">Add module</summary>
+                <Form method="post" action={COURSES_ACTION} noValidate className="mt-4 flex flex-col gap-4">
+                  <Hidden intent={COURSES_INTENTS.addModule} fields={{ course: course.course }} />
+                  <FormMessage failure={addFailure} />
+                  <ModuleFields prefix={`${course.course}-new-module`} values={addFailure?.values ?? {}} failure={addFailure} weekly={course.course === "learn-to-lift"} />
+                  <div>
+                    <Button type="submit">Add module</Button>
+                  </div>
+                </Form>
+              </details>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The route's own page, shown when a form is refused without JavaScript (like the Content tab's). */
+export function CoursesPage({ data, result }: { data: CoursesTabData; result: CoursesActionFailure | null }) {
+  return (
+    <main id="main">
+      <PageHero title="Courses" intro="The members' courses: modules, lessons and files." />
+      <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
+        <p>
+          <Link to="/settings/admin?tab=courses" className="link font-semibold">
+            Back to the Admin Dashboard
+          </Link>
+        </p>
+        <CoursesTab data={data} result={result} headingLevel="h2" />
+      </div>
+    </main>
+  );
+}

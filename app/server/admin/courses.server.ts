@@ -1,0 +1,369 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gt, lt, sql, desc } from "drizzle-orm";
+import { COURSE_KEYS, COURSES, type CourseKey } from "~/content/courses";
+import { getDb, type Queryable, type Transaction } from "~/server/db/client.server";
+import { adminActivityLog, courseLessons, courseModules, lessonFiles } from "~/server/db/schema";
+import { formIntent, parseForm } from "~/server/http/form-action.server";
+import { logger } from "~/server/logger.server";
+import { getStorage } from "~/server/storage/index.server";
+import type { FlashToastInput } from "~/server/toast.server";
+import { formToObject } from "~/validation/first-error";
+import {
+  cleanFileName,
+  COURSE_LIMITS,
+  CourseKeySchema,
+  COURSES_INTENTS,
+  COURSES_MESSAGES,
+  DirectionSchema,
+  FileIdSchema,
+  LessonFieldsSchema,
+  LessonIdSchema,
+  ModuleFieldsSchema,
+  ModuleIdSchema,
+  type CoursesIntent,
+} from "~/validation/courses";
+import type { z } from "~/validation/zod";
+
+// The Courses tab's data and actions (docs/product.md §10.14): the coach adds, edits, reorders
+// and removes the modules and lessons of the members' courses and uploads their files. Every
+// change is one transaction with its activity-log row; the members' pages read the tables
+// directly, so a change shows at once.
+
+export interface AdminLessonFile {
+  id: string;
+  fileName: string;
+  sizeBytes: number;
+  href: string;
+}
+
+export interface AdminLesson {
+  id: string;
+  slug: string;
+  title: string;
+  minutes: number;
+  body: string;
+  videoUrl: string | null;
+  isDemo: boolean;
+  files: AdminLessonFile[];
+}
+
+export interface AdminModule {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  opensWeek: number | null;
+  isDemo: boolean;
+  lessons: AdminLesson[];
+}
+
+export interface AdminCourse {
+  course: CourseKey;
+  title: string;
+  modules: AdminModule[];
+}
+
+export type CoursesTabData = AdminCourse[];
+
+export async function loadCoursesData(q: Queryable): Promise<CoursesTabData> {
+  const [modules, lessons, files] = await Promise.all([
+    q.select().from(courseModules).orderBy(asc(courseModules.position), asc(courseModules.createdAt)),
+    q.select().from(courseLessons).orderBy(asc(courseLessons.position), asc(courseLessons.createdAt)),
+    q.select().from(lessonFiles).orderBy(asc(lessonFiles.position), asc(lessonFiles.createdAt)),
+  ]);
+  return COURSE_KEYS.map((course) => ({
+    course,
+    title: COURSES[course].title,
+    modules: modules
+      .filter((m) => m.courseKey === course)
+      .map((m) => ({
+        id: m.id,
+        slug: m.slug,
+        title: m.title,
+        summary: m.summary,
+        opensWeek: m.opensWeek,
+        isDemo: m.isDemo,
+        lessons: lessons
+          .filter((l) => l.moduleId === m.id)
+          .map((l) => ({
+            id: l.id,
+            slug: l.slug,
+            title: l.title,
+            minutes: l.minutes,
+            body: l.body,
+            videoUrl: l.videoUrl,
+            isDemo: l.isDemo,
+            files: files.filter((f) => f.lessonId === l.id).map((f) => ({ id: f.id, fileName: f.fileName, sizeBytes: f.sizeBytes, href: `/learn/files/${f.id}` })),
+          })),
+      })),
+  }));
+}
+
+/** What a refused form says, and where. */
+export interface CoursesActionFailure {
+  ok: false;
+  intent: CoursesIntent | null;
+  /** The module or lesson the form was about. */
+  target: string | null;
+  field: string | null;
+  message: string;
+  values: Record<string, string>;
+}
+
+export type CoursesActionOutcome = { ok: true; toast: FlashToastInput } | { ok: false; status: number; failure: CoursesActionFailure };
+
+/** "Week 1: Foundations" → "week-1-foundations": an address part, unique among its siblings. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/g, "");
+  return slug || "lesson";
+}
+
+function uniqueSlug(base: string, taken: readonly string[]): string {
+  if (!taken.includes(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.includes(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+type FieldParse<T> = { ok: true; data: T } | { ok: false; message: string; field: string | null };
+
+function parseFields<S extends z.ZodType>(form: FormData, schema: S): FieldParse<z.output<S>> {
+  const result = schema.safeParse(formToObject(form));
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path.findLast((part) => typeof part === "string");
+  return { ok: false, message: issue?.message ?? COURSES_MESSAGES.saveFailed, field: typeof field === "string" ? field : null };
+}
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function runCoursesAction(adminId: string, form: FormData): Promise<CoursesActionOutcome> {
+  const intent = formIntent(form, Object.values(COURSES_INTENTS));
+  const target = String(form.get("lessonId") ?? form.get("moduleId") ?? "") || null;
+  const values = Object.fromEntries(Object.entries(formToObject(form)).map(([k, v]) => [k, v.slice(0, COURSE_LIMITS.bodyMax)]));
+  const fail = (status: number, message: string, field: string | null = null): CoursesActionOutcome => ({
+    ok: false,
+    status,
+    failure: { ok: false, intent, target, field, message, values },
+  });
+  if (!intent) return fail(400, COURSES_MESSAGES.unknownIntent);
+
+  const done = (description: string): CoursesActionOutcome => ({ ok: true, toast: { title: "Saved", description, variant: "success" } });
+  /** One change and its log row, in one transaction; a Refused thrown inside rolls it back. */
+  const change = async (summary: string, details: Record<string, unknown>, run: (tx: Transaction) => Promise<void>, toast: string) => {
+    try {
+      await getDb().transaction(async (tx: Transaction) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('courses'))`);
+        await run(tx);
+        await tx.insert(adminActivityLog).values({ adminId, actionType: "update_course", details: { summary, ...details } });
+      });
+      return done(toast);
+    } catch (error) {
+      if (error instanceof Refused) return fail(error.status, error.message);
+      logger.error("admin: could not change a course", { error, adminId, intent });
+      return fail(500, COURSES_MESSAGES.saveFailed);
+    }
+  };
+
+  const moduleOf = async (tx: Queryable, id: string) => {
+    const [row] = await tx.select().from(courseModules).where(eq(courseModules.id, id));
+    if (!row) throw new Refused(404, COURSES_MESSAGES.unknownItem);
+    return row;
+  };
+  const lessonOf = async (tx: Queryable, id: string) => {
+    const [row] = await tx.select().from(courseLessons).where(eq(courseLessons.id, id));
+    if (!row) throw new Refused(404, COURSES_MESSAGES.unknownItem);
+    return row;
+  };
+
+  switch (intent) {
+    case COURSES_INTENTS.addModule: {
+      const course = parseForm(form, CourseKeySchema);
+      if (!course.ok) return fail(400, COURSES_MESSAGES.unknownIntent);
+      const fields = parseFields(form, ModuleFieldsSchema);
+      if (!fields.ok) return fail(400, fields.message, fields.field);
+      const key = course.data.course;
+      return change(`Module added: ${fields.data.title}`, { course: key }, async (tx) => {
+        const siblings = await tx.select({ slug: courseModules.slug, position: courseModules.position }).from(courseModules).where(eq(courseModules.courseKey, key));
+        await tx.insert(courseModules).values({
+          courseKey: key,
+          slug: uniqueSlug(slugify(fields.data.title), siblings.map((s) => s.slug)),
+          title: fields.data.title,
+          summary: fields.data.summary,
+          opensWeek: key === "learn-to-lift" ? fields.data.opensWeek : null,
+          position: Math.max(0, ...siblings.map((s) => s.position)) + 1,
+        });
+      }, "The module is in the course now.");
+    }
+    case COURSES_INTENTS.updateModule: {
+      const id = parseForm(form, ModuleIdSchema);
+      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+      const fields = parseFields(form, ModuleFieldsSchema);
+      if (!fields.ok) return fail(400, fields.message, fields.field);
+      return change(`Module changed: ${fields.data.title}`, { moduleId: id.data.moduleId }, async (tx) => {
+        const row = await moduleOf(tx, id.data.moduleId);
+        await tx
+          .update(courseModules)
+          .set({ title: fields.data.title, summary: fields.data.summary, opensWeek: row.courseKey === "learn-to-lift" ? fields.data.opensWeek : null, isDemo: false })
+          .where(eq(courseModules.id, row.id));
+      }, "The module is updated.");
+    }
+    case COURSES_INTENTS.moveModule:
+    case COURSES_INTENTS.moveLesson: {
+      const direction = parseForm(form, DirectionSchema);
+      if (!direction.ok) return fail(400, COURSES_MESSAGES.unknownIntent);
+      const up = direction.data.direction === "up";
+      if (intent === COURSES_INTENTS.moveModule) {
+        const id = parseForm(form, ModuleIdSchema);
+        if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+        return change(`Module moved ${direction.data.direction}`, { moduleId: id.data.moduleId }, async (tx) => {
+          const row = await moduleOf(tx, id.data.moduleId);
+          const [neighbour] = await tx
+            .select()
+            .from(courseModules)
+            .where(and(eq(courseModules.courseKey, row.courseKey), up ? lt(courseModules.position, row.position) : gt(courseModules.position, row.position)))
+            .orderBy(up ? desc(courseModules.position) : asc(courseModules.position))
+            .limit(1);
+          if (!neighbour) return;
+          await tx.update(courseModules).set({ position: neighbour.position }).where(eq(courseModules.id, row.id));
+          await tx.update(courseModules).set({ position: row.position }).where(eq(courseModules.id, neighbour.id));
+        }, "The order is saved.");
+      }
+      const id = parseForm(form, LessonIdSchema);
+      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+      return change(`Lesson moved ${direction.data.direction}`, { lessonId: id.data.lessonId }, async (tx) => {
+        const row = await lessonOf(tx, id.data.lessonId);
+        const [neighbour] = await tx
+          .select()
+          .from(courseLessons)
+          .where(and(eq(courseLessons.moduleId, row.moduleId), up ? lt(courseLessons.position, row.position) : gt(courseLessons.position, row.position)))
+          .orderBy(up ? desc(courseLessons.position) : asc(courseLessons.position))
+          .limit(1);
+        if (!neighbour) return;
+        await tx.update(courseLessons).set({ position: neighbour.position }).where(eq(courseLessons.id, row.id));
+        await tx.update(courseLessons).set({ position: row.position }).where(eq(courseLessons.id, neighbour.id));
+      }, "The order is saved.");
+    }
+    case COURSES_INTENTS.deleteModule: {
+      const id = parseForm(form, ModuleIdSchema);
+      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+      const keys: string[] = [];
+      const outcome = await change("Module deleted", { moduleId: id.data.moduleId }, async (tx) => {
+        await moduleOf(tx, id.data.moduleId);
+        const files = await tx
+          .select({ key: lessonFiles.storageKey })
+          .from(lessonFiles)
+          .innerJoin(courseLessons, eq(courseLessons.id, lessonFiles.lessonId))
+          .where(eq(courseLessons.moduleId, id.data.moduleId));
+        keys.push(...files.map((f) => f.key));
+        await tx.delete(courseModules).where(eq(courseModules.id, id.data.moduleId));
+      }, "The module and its lessons are removed.");
+      if (outcome.ok) await removeFiles(keys);
+      return outcome;
+    }
+    case COURSES_INTENTS.addLesson: {
+      const id = parseForm(form, ModuleIdSchema);
+      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+      const fields = parseFields(form, LessonFieldsSchema);
+      if (!fields.ok) return fail(400, fields.message, fields.field);
+      return change(`Lesson added: ${fields.data.title}`, { moduleId: id.data.moduleId }, async (tx) => {
+        await moduleOf(tx, id.data.moduleId);
+        const siblings = await tx.select({ slug: courseLessons.slug, position: courseLessons.position }).from(courseLessons).where(eq(courseLessons.moduleId, id.data.moduleId));
+        await tx.insert(courseLessons).values({
+          moduleId: id.data.moduleId,
+          slug: uniqueSlug(slugify(fields.data.title), siblings.map((s) => s.slug)),
+          title: fields.data.title,
+          minutes: fields.data.minutes,
+          body: fields.data.body,
+          videoUrl: fields.data.videoUrl,
+          position: Math.max(0, ...siblings.map((s) => s.position)) + 1,
+        });
+      }, "The lesson is in the course now.");
+    }
+    case COURSES_INTENTS.updateLesson: {
+      const id = parseForm(form, LessonIdSchema);
+      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+      const fields = parseFields(form, LessonFieldsSchema);
+      if (!fields.ok) return fail(400, fields.message, fields.field);
+      return change(`Lesson changed: ${fields.data.title}`, { lessonId: id.data.lessonId }, async (tx) => {
+        await lessonOf(tx, id.data.lessonId);
+        await tx
+          .update(courseLessons)
+          .set({ title: fields.data.title, minutes: fields.data.minutes, body: fields.data.body, videoUrl: fields.data.videoUrl, isDemo: false })
+          .where(eq(courseLessons.id, id.data.lessonId));
+      }, "The lesson is updated.");
+    }
+    case COURSES_INTENTS.deleteLesson: {
+      const id = parseForm(form, LessonIdSchema);
+      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+      const keys: string[] = [];
+      const outcome = await change("Lesson deleted", { lessonId: id.data.lessonId }, async (tx) => {
+        await lessonOf(tx, id.data.lessonId);
+        keys.push(...(await tx.select({ key: lessonFiles.storageKey }).from(lessonFiles).where(eq(lessonFiles.lessonId, id.data.lessonId))).map((f) => f.key));
+        await tx.delete(courseLessons).where(eq(courseLessons.id, id.data.lessonId));
+      }, "The lesson is removed.");
+      if (outcome.ok) await removeFiles(keys);
+      return outcome;
+    }
+    case COURSES_INTENTS.uploadFile: {
+      const id = parseForm(form, LessonIdSchema);
+      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+      const file = form.get("file");
+      if (!(file instanceof File) || file.size === 0) return fail(400, COURSES_MESSAGES.fileMissing, "file");
+      if (file.size > COURSE_LIMITS.fileMaxBytes) return fail(413, COURSES_MESSAGES.fileSize, "file");
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      // The real type from its first bytes; the declared name and type play no part.
+      if (!PDF_MAGIC.every((b, i) => bytes[i] === b)) return fail(400, COURSES_MESSAGES.fileType, "file");
+      const fileName = cleanFileName(file.name.toLowerCase().endsWith(".pdf") ? file.name : `${file.name}.pdf`);
+      const key = `private/lesson-files/${id.data.lessonId}/${Date.now().toString(36)}-${randomBytes(6).toString("hex")}.pdf`;
+      try {
+        await getStorage().put(key, bytes, "application/pdf");
+      } catch (error) {
+        logger.error("admin: could not store a lesson file", { error, adminId });
+        return fail(500, COURSES_MESSAGES.saveFailed, "file");
+      }
+      const outcome = await change(`File added: ${fileName}`, { lessonId: id.data.lessonId }, async (tx) => {
+        await lessonOf(tx, id.data.lessonId);
+        await tx.insert(lessonFiles).values({ lessonId: id.data.lessonId, storageKey: key, fileName, contentType: "application/pdf", sizeBytes: bytes.byteLength });
+      }, "The file is in the lesson now.");
+      if (!outcome.ok) await removeFiles([key]);
+      return outcome;
+    }
+    case COURSES_INTENTS.deleteFile: {
+      const id = parseForm(form, FileIdSchema);
+      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+      const keys: string[] = [];
+      const outcome = await change("File deleted", { fileId: id.data.fileId }, async (tx) => {
+        const [row] = await tx.select().from(lessonFiles).where(eq(lessonFiles.id, id.data.fileId));
+        if (!row) throw new Refused(404, COURSES_MESSAGES.unknownItem);
+        keys.push(row.storageKey);
+        await tx.delete(lessonFiles).where(eq(lessonFiles.id, row.id));
+      }, "The file is removed.");
+      if (outcome.ok) await removeFiles(keys);
+      return outcome;
+    }
+  }
+}
+
+/** Best effort: a file left behind is only disk space, never served (its row is gone). */
+async function removeFiles(keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    await getStorage()
+      .delete(key)
+      .catch((error: unknown) => logger.warn("admin: could not delete a course file", { error, key }));
+  }
+}
