@@ -182,12 +182,16 @@ export function SiteNav({
                     </Link>
                   </Badge>
                 ) : null}
-                {/* The members' area (docs/product.md §19): its icon from 1024 px, with its words from
-                    1536 px (the bar has room for them there); in the menu below 1024 px. */}
+                {/* The members' area (docs/product.md §19): for a member its icon from 1024 px (where
+                    an administrator's bar has her Admin badge instead), with its words from 1536 px
+                    for everyone; in the menu below 1024 px, and on the settings page. */}
                 <Link
                   to="/learn"
                   title="My courses"
-                  className="btn btn-outline btn-sm hidden min-h-9 lg:inline-flex lg:max-2xl:min-w-9 lg:max-2xl:justify-center lg:max-2xl:px-0"
+                  className={cn(
+                    "btn btn-outline btn-sm hidden min-h-9 2xl:inline-flex",
+                    !user.isAdmin && "lg:inline-flex lg:max-2xl:min-w-9 lg:max-2xl:justify-center lg:max-2xl:px-0",
+                  )}
                 >
                   <DumbbellIcon className="size-5" />
                   <span className="max-2xl:sr-only">My courses</span>

@@ -3,6 +3,7 @@ import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { EmbeddedDatabaseError } from "~/server/db/embedded-postgres.server";
 import { closeDatabase, getDb, getDatabaseHandle, migrateDatabase, openDatabase } from "~/server/db/client.server";
+import { installDemoCourses } from "~/server/courses/demo-courses.server";
 import { EMAIL_QUEUE, EMAIL_RETRY_POLICY, emailJobHandler, setMailWakeup } from "~/server/email/queue.server";
 import { JobWorker } from "~/server/jobs/worker.server";
 import { emailMarketingProviderName } from "~/server/lists/kit.server";
@@ -144,6 +145,8 @@ async function prepareDatabase(env: ReturnType<typeof getServerEnv>): Promise<vo
     // The first connection: an address that never answers would otherwise hang for minutes.
     if (env.DATABASE_URL) await withTimeout(getDatabaseHandle().ping(), CONNECT_TIMEOUT_MS);
     await migrateDatabase();
+    // The demo courses, once per database (decision 231).
+    await installDemoCourses(getDb());
   } catch (error) {
     // Already a message for a person (another process holds DATA_DIR).
     if (error instanceof DataDirLockedError || error instanceof EmbeddedDatabaseError) throw error;

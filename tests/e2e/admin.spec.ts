@@ -123,7 +123,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
     ["Activity Log", "activity", "Recent administrative actions"],
     ["Offers", "offers", null],
     ["Content", "content", "Real words, used with permission"],
-    ["Courses", "courses", "Preview as a member: Learn to Lift"],
+    ["Courses", "courses", "Modules open by week from each member's cohort start date."],
   ] as const) {
     await tabs.getByRole("tab", { name }).click();
     await expect(page).toHaveURL(`/settings/admin?tab=${param}`);

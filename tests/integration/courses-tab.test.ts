@@ -1,10 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { action as coursesAction, loader as coursesLoader } from "~/routes/admin/courses";
 import { loader as lessonLoader } from "~/routes/learn/lesson";
 import { loader as fileLoader } from "~/routes/learn/file";
 import { adminActivityLog, courseLessons, courseModules, lessonFiles } from "~/server/db/schema";
 import { COURSES_MESSAGES } from "~/validation/courses";
+import { installDemoCourses } from "~/server/courses/demo-courses.server";
 import { setupTestDatabase } from "../support/db";
 import { answer, formRequest, getRequest, routeArgs, setupAuthEnvironment, TEST_ORIGIN, type CookieJar } from "../support/auth";
 import { signedInMember } from "../support/admin-fixtures";
@@ -15,6 +16,10 @@ import { signedInMember } from "../support/admin-fixtures";
 
 const t = setupTestDatabase();
 setupAuthEnvironment();
+
+beforeAll(async () => {
+  await installDemoCourses(t.db);
+});
 
 type Failure = { result: { message: string; field: string | null } | null };
 

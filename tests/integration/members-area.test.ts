@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loader as myCoursesLoader } from "~/routes/learn/index";
 import { loader as courseLoader } from "~/routes/learn/course";
 import { action as lessonAction, loader as lessonLoader } from "~/routes/learn/lesson";
@@ -8,6 +8,7 @@ import { loader as coachingLoader } from "~/routes/learn/coaching";
 import { loader as coachingFileLoader } from "~/routes/learn/coaching-file";
 import { courseEnrolments, courseLessons, courseModules, lessonFiles, lessonProgress, memberFiles, subscriptions } from "~/server/db/schema";
 import { getStorage } from "~/server/storage/index.server";
+import { installDemoCourses } from "~/server/courses/demo-courses.server";
 import { createPurchase } from "../../scripts/factories";
 import { setupTestDatabase } from "../support/db";
 import { answer, formRequest, getRequest, routeArgs, setupAuthEnvironment, type CookieJar } from "../support/auth";
@@ -69,6 +70,11 @@ function course(jar: CookieJar, key: string) {
   return answer<CourseData>(() => courseLoader(get(`/learn/${key}`, jar, { course: key })));
 }
 
+// The courses a fresh site starts with (installed when the server starts).
+beforeAll(async () => {
+  expect(await installDemoCourses(t.db)).toBe(true);
+});
+
 beforeEach(async () => {
   await t.db.delete(lessonProgress);
   await t.db.delete(courseEnrolments);
@@ -89,6 +95,9 @@ describe("the members' area", () => {
     ]);
     expect(modules.every((m) => m.isDemo)).toBe(true);
     expect(modules.some((m) => m.courseKey === "build-stronger-foundations" && m.opensWeek === null)).toBe(true);
+    // Once per database: a second start installs nothing more.
+    expect(await installDemoCourses(t.db)).toBe(false);
+    expect(await t.db.select().from(courseModules)).toHaveLength(modules.length);
   });
 
   it("a member with nothing bought sees the offers, and no course, lesson or file", async () => {

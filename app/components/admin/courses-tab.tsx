@@ -282,8 +282,8 @@ export function CoursesTab({ data, result, headingLevel = "h3" }: Props) {
             </CardHeader>
             <CardContent className="flex flex-col gap-5">
               <p>
-                <Link to={`/learn/${course.course}`} className="btn btn-outline btn-sm">
-                  Preview as a member<span className="sr-only">: {course.title}</span>
+                <Link to={`/learn/${course.course}`} aria-label={`Preview as a member: ${course.title}`} className="btn btn-outline btn-sm">
+                  Preview as a member
                 </Link>
               </p>
               {course.modules.some((m) => m.isDemo || m.lessons.some((l) => l.isDemo)) ? (

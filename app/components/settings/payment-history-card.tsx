@@ -14,6 +14,14 @@ export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: Se
         <CardDescription>Everything you have bought from us.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
+        {purchases.length > 0 ? (
+          // What she bought is delivered in the members' area (docs/product.md §19).
+          <p>
+            <a href="/learn" className="btn btn-primary btn-sm">
+              My courses
+            </a>
+          </p>
+        ) : null}
         {purchases.length === 0 ? (
           <p className="text-ink-muted">{SETTINGS_TEXT.noPurchases}</p>
         ) : (

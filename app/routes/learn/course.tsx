@@ -58,7 +58,12 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <li key={module.id} className="rounded-3xl border border-sand-200 bg-white p-6 shadow-xs sm:p-8">
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h2 className="text-2xl sm:text-3xl">{module.title}</h2>
-                {module.open ? null : <Badge variant="neutral">Opens on {formatLongDate(module.opensAt!)}</Badge>}
+                {!module.opensLater ? null : module.open ? (
+                  // The coach's preview: she sees it now; members from this date.
+                  <Badge variant="accent">For members from {formatLongDate(module.opensAt!)}</Badge>
+                ) : (
+                  <Badge variant="neutral">Opens on {formatLongDate(module.opensAt!)}</Badge>
+                )}
               </div>
               {module.summary ? <p className="mt-2 text-base text-ink-muted">{module.summary}</p> : null}
               {module.open ? (

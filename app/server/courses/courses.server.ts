@@ -34,6 +34,9 @@ export interface ModuleView {
   summary: string;
   /** When it opens (ISO), or null when it is open from the start. */
   opensAt: string | null;
+  /** It has not opened for members yet. */
+  opensLater: boolean;
+  /** She may read it: it has opened, or the coach is previewing (she sees every module). */
   open: boolean;
   lessons: LessonSummary[];
 }
@@ -99,13 +102,15 @@ export async function loadCourse(q: Queryable, userId: string, course: CourseKey
   ]);
   const views: ModuleView[] = modules.map((module) => {
     const opensAt = moduleOpensAt(module.opensWeek, start);
+    const opensLater = opensAt !== null && opensAt.getTime() > now.getTime();
     return {
       id: module.id,
       slug: module.slug,
       title: module.title,
       summary: module.summary,
       opensAt: opensAt?.toISOString() ?? null,
-      open: opensAt === null || opensAt.getTime() <= now.getTime(),
+      opensLater,
+      open: !opensLater || options.preview === true,
       lessons: lessons
         .filter((lesson) => lesson.moduleId === module.id)
         .map((lesson) => ({
