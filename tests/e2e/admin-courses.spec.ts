@@ -31,6 +31,7 @@ test("the coach adds a lesson with a PDF and sees it as a member would", async (
   const lesson = () => page.locator("#course-build-stronger-foundations li[data-lesson]").filter({ has: page.locator("summary", { hasText: title }) });
   await lesson().locator("summary", { hasText: title }).click();
   await lesson().getByRole("textbox", { name: "Lesson", exact: true }).fill("Tick each day you move.\n\n- Morning\n- Evening");
+  await lesson().getByRole("textbox", { name: "Video address" }).fill("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   await lesson().getByRole("button", { name: "Save" }).click();
   await expect(toast(page, "The lesson is updated.")).toBeVisible();
 
@@ -51,6 +52,16 @@ test("the coach adds a lesson with a PDF and sees it as a member would", async (
   await page.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.getByRole("listitem").filter({ hasText: "Evening" })).toBeVisible();
+  // The video is a button: nothing is asked of YouTube until she presses play.
+  const youtube: string[] = [];
+  page.on("request", (request) => {
+    if (/youtube/.test(new URL(request.url()).hostname)) youtube.push(request.url());
+  });
+  await page.reload();
+  await expect(page.locator("iframe")).toHaveCount(0);
+  expect(youtube).toEqual([]);
+  await page.getByRole("button", { name: `Play video: ${title}` }).click();
+  await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toBeAttached();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Habit tracker.pdf" }).click()]);
   expect(download.suggestedFilename()).toBe("Habit tracker.pdf");
 

@@ -11,7 +11,7 @@ import {
 } from "~/server/content/blocks.server";
 import { deleteSitePhoto, photoSources, processSitePhoto } from "~/server/content/photos.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
-import { formIntent, parseForm } from "~/server/http/form-action.server";
+import { formIntent, parseForm, parseFormFields } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import type { FlashToastInput } from "~/server/toast.server";
 import { formToObject } from "~/validation/first-error";
@@ -91,17 +91,6 @@ const IndexSchema = z.object({ index: z.coerce.number().int().min(0) });
 const RestoreSchema = z.object({ version: z.coerce.number().int().min(1) });
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
-
-type FieldParse<T> = { ok: true; data: T } | { ok: false; message: string; field: string | null };
-
-/** The form's text fields checked with a schema; the first problem and the field it belongs to. */
-function parseFields<S extends z.ZodType>(form: FormData, schema: S): FieldParse<z.output<S>> {
-  const result = schema.safeParse(formToObject(form));
-  if (result.success) return { ok: true, data: result.data };
-  const issue = result.error.issues[0];
-  const field = issue?.path.findLast((part) => typeof part === "string");
-  return { ok: false, message: issue?.message ?? CONTENT_MESSAGES.saveFailed, field: typeof field === "string" ? field : null };
-}
 
 /** The text fields she typed (capped), for a refused form to show them again. */
 function typedValues(form: FormData): Record<string, string> {
@@ -214,7 +203,7 @@ export async function runContentAction(adminId: string, form: FormData, site: Co
       save(target, `${label}: ${summary}`, (current) => change(current as Item[]) as BlockValue<typeof target> | Refusal, toast);
 
     if (kind === CONTENT_INTENTS.addItem) {
-      const item = parseFields(form, rules.schema);
+      const item = parseFormFields(form, rules.schema);
       if (!item.ok) return fail(400, item.message, { field: item.field });
       const data = item.data as Item;
       return edit(
@@ -226,7 +215,7 @@ export async function runContentAction(adminId: string, form: FormData, site: Co
     if (kind === CONTENT_INTENTS.updateItem) {
       const place = parseForm(form, IndexSchema);
       if (!place.ok) return fail(400, CONTENT_MESSAGES.unknownItem);
-      const item = parseFields(form, rules.schema);
+      const item = parseFormFields(form, rules.schema);
       if (!item.ok) return fail(400, item.message, { field: item.field });
       const { index } = place.data;
       const data = item.data as Item;
@@ -264,13 +253,13 @@ export async function runContentAction(adminId: string, form: FormData, site: Co
   }
 
   async function formAction(target: FormBlock): Promise<ContentActionOutcome> {
-    const parsed = parseFields(form, FORM_SCHEMAS[target]);
+    const parsed = parseFormFields(form, FORM_SCHEMAS[target]);
     if (!parsed.ok) return fail(400, parsed.message, { field: parsed.field });
     return save(target, `${label} saved`, () => parsed.data as BlockValue<typeof target>, "Your words are on the site now.");
   }
 
   async function photoAction(target: PhotoBlockName): Promise<ContentActionOutcome> {
-    const alt = parseFields(form, PhotoAltSchema);
+    const alt = parseFormFields(form, PhotoAltSchema);
     if (!alt.ok) return fail(400, alt.message, { field: alt.field });
     const altField = alt.data.alt;
     const file = form.get("photo");

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, lt, sql, desc } from "drizzle-orm";
 import { COURSE_KEYS, COURSES, type CourseKey } from "~/content/courses";
 import { getDb, type Queryable, type Transaction } from "~/server/db/client.server";
 import { adminActivityLog, courseLessons, courseModules, lessonFiles } from "~/server/db/schema";
-import { formIntent, parseForm } from "~/server/http/form-action.server";
+import { formIntent, parseForm, parseFormFields } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { getStorage } from "~/server/storage/index.server";
 import type { FlashToastInput } from "~/server/toast.server";
@@ -22,7 +22,6 @@ import {
   ModuleIdSchema,
   type CoursesIntent,
 } from "~/validation/courses";
-import type { z } from "~/validation/zod";
 
 // The Courses tab's data and actions (docs/product.md §10.14): the coach adds, edits, reorders
 // and removes the modules and lessons of the members' courses and uploads their files. Every
@@ -130,16 +129,6 @@ function uniqueSlug(base: string, taken: readonly string[]): string {
   for (let n = 2; ; n += 1) if (!taken.includes(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-type FieldParse<T> = { ok: true; data: T } | { ok: false; message: string; field: string | null };
-
-function parseFields<S extends z.ZodType>(form: FormData, schema: S): FieldParse<z.output<S>> {
-  const result = schema.safeParse(formToObject(form));
-  if (result.success) return { ok: true, data: result.data };
-  const issue = result.error.issues[0];
-  const field = issue?.path.findLast((part) => typeof part === "string");
-  return { ok: false, message: issue?.message ?? COURSES_MESSAGES.saveFailed, field: typeof field === "string" ? field : null };
-}
-
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 
 class Refused extends Error {
@@ -194,7 +183,7 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
     case COURSES_INTENTS.addModule: {
       const course = parseForm(form, CourseKeySchema);
       if (!course.ok) return fail(400, COURSES_MESSAGES.unknownIntent);
-      const fields = parseFields(form, ModuleFieldsSchema);
+      const fields = parseFormFields(form, ModuleFieldsSchema);
       if (!fields.ok) return fail(400, fields.message, fields.field);
       const key = course.data.course;
       return change(`Module added: ${fields.data.title}`, { course: key }, async (tx) => {
@@ -212,7 +201,7 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
     case COURSES_INTENTS.updateModule: {
       const id = parseForm(form, ModuleIdSchema);
       if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
-      const fields = parseFields(form, ModuleFieldsSchema);
+      const fields = parseFormFields(form, ModuleFieldsSchema);
       if (!fields.ok) return fail(400, fields.message, fields.field);
       return change(`Module changed: ${fields.data.title}`, { moduleId: id.data.moduleId }, async (tx) => {
         const row = await moduleOf(tx, id.data.moduleId);
@@ -278,7 +267,7 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
     case COURSES_INTENTS.addLesson: {
       const id = parseForm(form, ModuleIdSchema);
       if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
-      const fields = parseFields(form, LessonFieldsSchema);
+      const fields = parseFormFields(form, LessonFieldsSchema);
       if (!fields.ok) return fail(400, fields.message, fields.field);
       return change(`Lesson added: ${fields.data.title}`, { moduleId: id.data.moduleId }, async (tx) => {
         await moduleOf(tx, id.data.moduleId);
@@ -297,7 +286,7 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
     case COURSES_INTENTS.updateLesson: {
       const id = parseForm(form, LessonIdSchema);
       if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
-      const fields = parseFields(form, LessonFieldsSchema);
+      const fields = parseFormFields(form, LessonFieldsSchema);
       if (!fields.ok) return fail(400, fields.message, fields.field);
       return change(`Lesson changed: ${fields.data.title}`, { lessonId: id.data.lessonId }, async (tx) => {
         await lessonOf(tx, id.data.lessonId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getServerEnv } from "~/config/env.server";
-import { answerForm, formIntent, OTHER_SITE_MESSAGE, parseForm, readForm } from "./form-action.server";
+import { answerForm, formIntent, OTHER_SITE_MESSAGE, parseForm, parseFormFields, readForm } from "./form-action.server";
 
 const own = () => getServerEnv().SITE_ORIGIN;
 
@@ -50,6 +50,14 @@ describe("formIntent and parseForm", () => {
     const schema = z.object({ name: z.string().min(1, "Name is required"), age: z.string().regex(/^\d+$/, "Age must be a number") });
     expect(parseForm(form({ name: "Jo", age: "47" }), schema)).toEqual({ ok: true, data: { name: "Jo", age: "47" } });
     expect(parseForm(form({ name: "", age: "x" }), schema)).toEqual({ ok: false, error: "Name is required" });
+  });
+
+  it("names the field the first problem belongs to, for forms that show it beside the field", () => {
+    const schema = z.object({ name: z.string().min(1, "Name is required"), age: z.string().regex(/^\d+$/, "Age must be a number") });
+    expect(parseFormFields(form({ name: "Jo", age: "x" }), schema)).toEqual({ ok: false, message: "Age must be a number", field: "age" });
+    expect(parseFormFields(form({ name: "Jo", age: "47" }), schema)).toEqual({ ok: true, data: { name: "Jo", age: "47" } });
+    const refined = z.object({ a: z.string() }).refine(() => false, "Something is wrong");
+    expect(parseFormFields(form({ a: "x" }), refined)).toEqual({ ok: false, message: "Something is wrong", field: null });
   });
 });
 

@@ -63,6 +63,20 @@ export function parseForm<S extends z.ZodType>(form: FormData, schema: S): Parse
   return parseFirst(schema, formToObject(form));
 }
 
+export type FieldParseResult<T> = { ok: true; data: T } | { ok: false; message: string; field: string | null };
+
+/**
+ * Step 3 for a form that shows each message next to its field: the first problem, and the name of
+ * the field it belongs to (the last named part of its path: "answer" for items[2].answer).
+ */
+export function parseFormFields<S extends z.ZodType>(form: FormData, schema: S, fallback = "Please check the form and try again."): FieldParseResult<z.output<S>> {
+  const result = schema.safeParse(formToObject(form));
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path.findLast((part) => typeof part === "string");
+  return { ok: false, message: issue?.message ?? fallback, field: typeof field === "string" ? field : null };
+}
+
 export interface FormAnswer<T> {
   status?: number;
   /** What a fetcher reads. */
