@@ -20,7 +20,7 @@ describe("VideoEmbed", () => {
     expect(html).toContain('data-embed-title="Hip hinge basics"');
     expect(html).toContain("aspect-video");
     expect(html).toMatch(/<button type="button" data-video-play=""[^>]*>/);
-    expect(html).toContain("Play video<span class=\"sr-only\">: Hip hinge basics</span>");
+    expect(html).toContain('aria-label="Play video: Hip hinge basics"');
     expect(html).toContain("This video is from YouTube. It loads only when you press play.");
     // The note describes the button.
     const describedBy = /aria-describedby="([^"]+)"/.exec(html)![1]!;

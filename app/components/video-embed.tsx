@@ -36,6 +36,7 @@ export function VideoEmbed({ url, title, className }: VideoEmbedProps) {
       <button
         type="button"
         data-video-play=""
+        aria-label={`Play video: ${title}`}
         aria-describedby={noteId}
         // NOTE: without JavaScript the button cannot work; the link in <noscript> does instead.
         className="group/play absolute inset-0 flex cursor-pointer flex-col items-center justify-center gap-3 pb-10 noscript:hidden focus-visible:-outline-offset-8"
@@ -47,7 +48,7 @@ export function VideoEmbed({ url, title, className }: VideoEmbedProps) {
           <PlayGlyph />
         </span>
         <span className="font-display text-lg font-semibold sm:text-xl">
-          Play video<span className="sr-only">: {title}</span>
+          Play video
         </span>
       </button>
       <p
