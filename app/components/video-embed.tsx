@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { cn } from "~/utils/cn";
-import { parseVideoUrl, type VideoProvider } from "~/utils/video";
+import { parseVideoUrl, type VideoProvider } from "~/validation/video";
 
 // A YouTube or Vimeo video in a lesson, behind a click: the server writes a 16:9 box with a play
 // button and nothing from the provider (no thumbnail, no iframe, no preconnect), so the page sends
@@ -12,7 +12,7 @@ import { parseVideoUrl, type VideoProvider } from "~/utils/video";
 const PROVIDER_NAMES: Record<VideoProvider, string> = { youtube: "YouTube", vimeo: "Vimeo" };
 
 export interface VideoEmbedProps {
-  /** The address the coach pasted (see parseVideoUrl in app/utils/video.ts). */
+  /** The address the coach pasted (see parseVideoUrl in app/validation/video.ts). */
   url: string;
   /** What the video is, for the button's name and the player's title. */
   title: string;

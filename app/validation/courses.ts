@@ -1,4 +1,4 @@
-import { parseVideoUrl } from "~/utils/video";
+import { parseVideoUrl } from "~/validation/video";
 import { z } from "~/validation/zod";
 
 // The Courses tab (docs/product.md §10.14): the coach builds the members' courses. One module for

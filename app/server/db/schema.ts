@@ -699,7 +699,7 @@ export const courseLessons = pgTable(
     title: text("title").notNull(),
     /** Markdown, the "lesson" profile of app/utils/markdown.ts. */
     body: text("body").notNull().default(""),
-    /** A YouTube or Vimeo address, shown behind a click (app/utils/video.ts). */
+    /** A YouTube or Vimeo address, shown behind a click (app/validation/video.ts). */
     videoUrl: text("video_url"),
     /** A video the coach uploaded: its private storage key and type. */
     videoKey: text("video_key"),

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { CAL_EMBED_SCRIPT, CAL_ORIGIN } from "~/config/booking";
-import { VIDEO_FRAME_ORIGINS } from "~/utils/video";
+import { VIDEO_FRAME_ORIGINS } from "~/validation/video";
 
 // The security headers of every response (decision 140; docs/security.md explains each one;
 // decisions 140 and 141). Everything here is computed once per process: a request only picks a
@@ -28,7 +28,7 @@ export interface SecurityOptions {
  * modules under /assets), the inline scripts React Router writes (allowed by the request's nonce,
  * or by their hashes for a cached page), and Cal.com's embed. Never 'unsafe-inline' or
  * 'unsafe-eval' for scripts. Styles allow inline (decision 141). Frames: Cal.com's booking page
- * and the lessons' video players (VIDEO_FRAME_ORIGINS, app/utils/video.ts: youtube-nocookie.com
+ * and the lessons' video players (VIDEO_FRAME_ORIGINS, app/validation/video.ts: youtube-nocookie.com
  * and Vimeo's player only, framed after the member presses play).
  */
 export function documentPolicy(
