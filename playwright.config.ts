@@ -43,6 +43,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 process.env.E2E_DATA_DIR ??= e2eDataDir();
 const DATA_DIR = process.env.E2E_DATA_DIR;
 export const baseURL = `http://localhost:${PORT}`;
+const SITE_WIDE = /admin-content\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -76,12 +77,23 @@ export default defineConfig({
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
       grepInvert: /@mobile-only/,
+      testIgnore: SITE_WIDE,
     },
     {
       name: "mobile",
       use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true },
       // Tests tagged @mobile run at both widths; @mobile-only ones at 390 px alone.
       grep: /@mobile/,
+      testIgnore: SITE_WIDE,
+    },
+    {
+      // Specs that change what every visitor reads (the home page's headline, the announcement
+      // bar, the FAQs) run on their own once the others have finished, so no other spec reads a
+      // page while they have it changed. They set the width they need themselves.
+      name: "site-wide",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+      testMatch: SITE_WIDE,
+      dependencies: ["desktop", "mobile"],
     },
   ],
   webServer: {
@@ -103,7 +115,7 @@ export default defineConfig({
       // Signed up by the specs; they become administrators once they follow the confirmation
       // link emailed to them (docs/product.md §7.10; read from DATA_DIR/outbox).
       // tests/support/admin-e2e.ts signs in the first two; the auth spec alone uses the others.
-      ADMIN_EMAILS: "e2e-admin-desktop@example.com,e2e-admin-mobile@example.com,e2e-new-admin-desktop@example.com,e2e-new-admin-mobile@example.com",
+      ADMIN_EMAILS: "e2e-admin-desktop@example.com,e2e-admin-mobile@example.com,e2e-admin-site-wide@example.com,e2e-new-admin-desktop@example.com,e2e-new-admin-mobile@example.com",
     },
   },
 });

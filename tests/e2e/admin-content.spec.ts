@@ -3,13 +3,15 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { signInAsAdmin, toast } from "../support/admin-e2e";
+import { layoutProblemsAtEveryWidth } from "../support/layout";
 import { expect, test, waitForPageScript, type Browser, type Locator, type Page } from "../support/e2e";
 
 // The Content tab in a real browser (docs/product.md §10.13): the coach changes her testimonials,
 // the home page's headline (and restores the previous one from History), an FAQ answer with a
 // link, the announcement bar and her photos, and a signed-out visitor sees each change; markup she
-// types is shown as text. Desktop project only: the two projects share one database, and these
-// tests change what every visitor sees (each puts the installed text back at the end).
+// types is shown as text. They change what every visitor reads, so they run in their own
+// Playwright project ("site-wide", playwright.config.ts) once the other specs have finished, and
+// each puts the installed text back at the end.
 
 const TAB = "/settings/admin?tab=content";
 
@@ -65,6 +67,20 @@ async function resetIfCustomised(page: Page, block: string, label: RegExp) {
     await expect(toast(page, "back on the site")).toBeVisible();
     await openTab(page);
   }
+}
+
+/**
+ * Presses a block's button and waits for its message and for the card to show the new version:
+ * the same message may still be on screen from the save before, and a form filled before the
+ * page has the new version would be refused as a save over an older one.
+ */
+async function saveBlock(page: Page, block: string, press: () => Promise<void>, message: string) {
+  // The card's own line comes first; History lists the versions after it.
+  const version = card(page, block).getByText(/^(Version \d+|Nothing saved yet)$/).first();
+  const before = await version.innerText();
+  await press();
+  await expect(toast(page, message)).toBeVisible();
+  await expect(version).not.toHaveText(before);
 }
 
 async function openHistory(section: Locator) {
@@ -155,16 +171,21 @@ test("the coach changes the headline, restores it from History, edits an FAQ ans
   // The headline, twice; then History brings the first back.
   const hero = card(page, "homeHero");
   await hero.getByRole("textbox", { name: "Headline", exact: true }).fill("Strong, <em>steady</em> and sure of yourself");
-  await hero.getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Your words are on the site now.")).toBeVisible();
+  await saveBlock(page, "homeHero", () => hero.getByRole("button", { name: "Save" }).click(), "Your words are on the site now.");
   expect(await headline()).toBe("Strong, <em>steady</em> and sure of yourself");
-  await card(page, "homeHero").getByRole("textbox", { name: "Headline", exact: true }).fill("A second thought");
-  await card(page, "homeHero").getByRole("button", { name: "Save" }).click();
-  await expect(toast(page, "Your words are on the site now.")).toBeVisible();
+  // Her long "word" (markup shown as text) breaks rather than spill out of the hero at any width.
+  expect(await asVisitor(browser, baseURL, "/", layoutProblemsAtEveryWidth)).toEqual([]);
+  const first = Number((await hero.getByText(/^Version \d+$/).first().innerText()).replace("Version ", ""));
+  await hero.getByRole("textbox", { name: "Headline", exact: true }).fill("A second thought");
+  await saveBlock(page, "homeHero", () => hero.getByRole("button", { name: "Save" }).click(), "Your words are on the site now.");
   expect(await headline()).toBe("A second thought");
-  await openHistory(card(page, "homeHero"));
-  await card(page, "homeHero").getByRole("button", { name: "Restore version 1 of Home page headline" }).click();
-  await expect(toast(page, "Version 1 is back on the site")).toBeVisible();
+  await openHistory(hero);
+  await saveBlock(
+    page,
+    "homeHero",
+    () => hero.getByRole("button", { name: `Restore version ${first} of Home page headline` }).click(),
+    `Version ${first} is back on the site`,
+  );
   expect(await headline()).toBe("Strong, <em>steady</em> and sure of yourself");
 
   // An empty headline is refused next to its field.
@@ -201,6 +222,7 @@ test("the coach changes the headline, restores it from History, edits an FAQ ans
       const announcement = visitor.getByRole("complementary", { name: "Announcement" });
       await expect(announcement).toContainText("The spring cohort opens soon");
       await expect(announcement.getByRole("link", { name: "Find out more" })).toHaveAttribute("href", "/learn-to-lift");
+      expect(await layoutProblemsAtEveryWidth(visitor)).toEqual([]);
     });
   }
 

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { loadSiteConfig } from "../../app/config/env.server";
 import { signInAsAdmin } from "../support/admin-e2e";
 import { expect, test, type Locator, type Page } from "../support/e2e";
+import { layoutProblems, layoutProblemsAtEveryWidth } from "../support/layout";
 import { publicRoutes } from "../support/site-routes";
 
 // What a visitor sees at phone, tablet and laptop widths: the navigation bar, the free community's
@@ -282,53 +283,11 @@ test.describe("the cohort countdown on /learn-to-lift", () => {
   });
 });
 
-/**
- * What is wrong with the page's layout at the current width: the page wider than the screen, a
- * link, button, heading or field cut off at the screen's edge, or words wider than the box they
- * sit in (a heading or label spilling out of its card).
- */
-async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const out: string[] = [];
-    const overflow = document.documentElement.scrollWidth - window.innerWidth;
-    if (overflow > 0) out.push(`the page is ${overflow} px wider than the screen`);
-    // A scroller (the testimonial carousel) may hold more than it shows.
-    const inScroller = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const style = getComputedStyle(p);
-        if (/(auto|scroll)/.test(style.overflowX) || p.hasAttribute("data-testimonial-track")) return true;
-      }
-      return false;
-    };
-    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 30)}"`;
-    const selector = "a, button, h1, h2, h3, p, span, dt, dd, li, label, input";
-    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
-      const box = el.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1 || el.closest('.sr-only, [hidden], dialog:not([open]), [aria-hidden="true"]')) continue;
-      if (getComputedStyle(el).visibility === "hidden" || inScroller(el)) continue;
-      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) {
-        out.push(`${name(el)} is cut off (${Math.round(box.left)}–${Math.round(box.right)})`);
-      }
-      // Words wider than their own box (inline boxes have no width of their own to check).
-      if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === "visible") {
-        out.push(`${name(el)} is wider than its box (${el.scrollWidth} > ${el.clientWidth})`);
-      }
-    }
-    return out;
-  });
-}
-
 test.describe("every public page at 390, 768, 1024 and 1440 px", () => {
   for (const route of publicRoutes) {
     test(`${route.path}: nothing wider than the screen or spilling out of its box`, async ({ page }) => {
       await page.goto(route.path);
-      const problems: string[] = [];
-      for (const width of [390, 768, 1024, 1440]) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const problem of await layoutProblems(page)) problems.push(`${width} px: ${problem}`);
-      }
-      expect(problems).toEqual([]);
+      expect(await layoutProblemsAtEveryWidth(page)).toEqual([]);
     });
   }
 });

@@ -283,7 +283,7 @@ function BlockCard({ block, view, description, result, headingLevel, children, r
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="flex flex-wrap items-center gap-2 text-base text-ink-muted">
             {view.customised ? <Badge variant="accent">{photo ? "Your photo" : "Your version"}</Badge> : <Badge variant="neutral">{photo ? "Artwork" : "Installed text"}</Badge>}
-            {view.version > 0 ? `Version ${view.version}` : "Nothing saved yet"}
+            <span>{view.version > 0 ? `Version ${view.version}` : "Nothing saved yet"}</span>
           </p>
           {view.customised ? (
             <Form method="post" action={CONTENT_ACTION}>
