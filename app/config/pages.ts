@@ -98,6 +98,8 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/settings/admin/emails", file: "routes/admin/emails.ts" },
     { path: "/settings/admin/content", file: "routes/admin/content.ts" },
     { path: "/settings/admin/courses", file: "routes/admin/courses.ts" },
+    { path: "/settings/admin/courses/video", file: "routes/admin/course-video.ts" },
+    { path: "/settings/admin/courses/video-upload", file: "routes/admin/course-video-upload.ts" },
   ];
 }
 

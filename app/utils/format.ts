@@ -1,4 +1,4 @@
-// One place for money and date formatting (docs/architecture.md §6 "Data"). Display time zone: Europe/London.
+// One place for money, date and file-size formatting (docs/architecture.md §6 "Data"). Display time zone: Europe/London.
 
 const TZ = "Europe/London";
 
@@ -63,4 +63,12 @@ export function formatDayMonth(isoDate: string): string {
 export function formatPounds(pence: number): string {
   const pounds = pence / 100;
   return `£${pounds.toLocaleString("en-GB", { minimumFractionDigits: pence % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 })}`;
+}
+
+/** A file's size as people read it: "340 KB", "12.5 MB", "1.2 GB" (1 KB = 1024 bytes). */
+export function formatFileSize(bytes: number): string {
+  const mb = 1024 * 1024;
+  if (bytes < mb) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 * mb) return `${(bytes / mb).toFixed(1)} MB`;
+  return `${(bytes / (1024 * mb)).toFixed(1)} GB`;
 }

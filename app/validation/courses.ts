@@ -15,6 +15,9 @@ export const COURSES_INTENTS = {
   deleteLesson: "delete-lesson",
   uploadFile: "upload-file",
   deleteFile: "delete-file",
+  /** Posted to /settings/admin/courses/video, which reads the video as it arrives. */
+  uploadVideo: "upload-video",
+  removeVideo: "remove-video",
 } as const;
 export type CoursesIntent = (typeof COURSES_INTENTS)[keyof typeof COURSES_INTENTS];
 
@@ -28,6 +31,8 @@ export const COURSE_LIMITS = {
   fileNameMax: 120,
   /** A worksheet or handout: a PDF of at most 20 MB. */
   fileMaxBytes: 20 * 1024 * 1024,
+  /** A lesson's own video: MP4 or WebM of at most 2 GB (an hour at 1080p is about 1.5 GB). */
+  videoMaxBytes: 2 * 1024 * 1024 * 1024,
 } as const;
 
 export const COURSES_MESSAGES = {
@@ -43,6 +48,10 @@ export const COURSES_MESSAGES = {
   fileMissing: "Please choose a file to upload.",
   fileType: "Please choose a PDF file.",
   fileSize: "That file is larger than 20 MB. Please choose a smaller one.",
+  videoMissing: "Please choose a video to upload.",
+  videoType: "Please choose an MP4 or WebM video (most phones and editing apps save MP4).",
+  videoSize: "That video is larger than 2 GB. Please export it at 1080p or shorten it, then try again.",
+  videoInterrupted: "The upload stopped before the whole video arrived. Please try again.",
   controlCharacters: "Please remove the invisible control characters from this text.",
   unknownItem: "That item is no longer there. Please reload the page and try again.",
   unknownIntent: "Unknown action. Please reload the page and try again.",
@@ -122,5 +131,30 @@ export function cleanFileName(name: string): string {
 export function checkLessonFile(file: { size: number; type: string; name: string }): string | null {
   if (file.type !== "application/pdf" && !file.name.toLowerCase().endsWith(".pdf")) return COURSES_MESSAGES.fileType;
   if (file.size > COURSE_LIMITS.fileMaxBytes) return COURSES_MESSAGES.fileSize;
+  return null;
+}
+
+/** The video types a lesson may have: what every current browser plays in a <video> element. */
+export type LessonVideoType = "video/mp4" | "video/webm";
+
+/**
+ * A video's real type from its first bytes (at least 12): MP4 and its relatives start with an
+ * `ftyp` box (Apple's QuickTime `qt  ` brand is refused: browsers other than Safari often cannot
+ * play it), WebM with the EBML header. The file's name and declared type play no part.
+ */
+export function lessonVideoTypeOf(head: Uint8Array): LessonVideoType | null {
+  if (head.length < 12) return null;
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (ascii(4, 8) === "ftyp") return ascii(8, 12) === "qt  " ? null : "video/mp4";
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return "video/webm";
+  return null;
+}
+
+/** The browser's check before a video is sent (the server checks its bytes again). */
+export function checkLessonVideo(file: { size: number; type: string; name: string }): string | null {
+  const named = /\.(mp4|m4v|webm)$/i.test(file.name);
+  if (file.type !== "video/mp4" && file.type !== "video/webm" && !named) return COURSES_MESSAGES.videoType;
+  if (file.size > COURSE_LIMITS.videoMaxBytes) return COURSES_MESSAGES.videoSize;
+  if (file.size === 0) return COURSES_MESSAGES.videoMissing;
   return null;
 }

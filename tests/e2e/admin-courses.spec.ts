@@ -38,10 +38,10 @@ test("the coach adds a lesson with a PDF and sees it as a member would", async (
   // A text file is refused by its field, before or after the upload.
   await lesson().locator("summary", { hasText: title }).click();
   await lesson().getByLabel("Add a file").setInputFiles(notes);
-  await lesson().getByRole("button", { name: "Upload" }).click();
+  await lesson().getByRole("button", { name: "Upload", exact: true }).click();
   await expect(lesson().getByRole("alert").filter({ hasText: "Please choose a PDF file." })).toBeVisible();
   await lesson().getByLabel("Add a file").setInputFiles(pdf);
-  await lesson().getByRole("button", { name: "Upload" }).click();
+  await lesson().getByRole("button", { name: "Upload", exact: true }).click();
   await expect(toast(page, "The file is in the lesson now.")).toBeVisible();
 
   expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
@@ -71,5 +71,83 @@ test("the coach adds a lesson with a PDF and sees it as a member would", async (
   await lesson().locator("summary", { hasText: title }).click();
   await lesson().locator("summary", { hasText: /^Delete$/ }).click();
   await lesson().getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(toast(page, "The lesson is removed.")).toBeVisible();
+});
+
+test("the coach uploads her own video to a lesson; members' player streams it; what is not MP4 or WebM is refused", async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  const dir = testInfo.outputPath("videos");
+  fs.mkdirSync(dir, { recursive: true });
+  // An MP4's first box ('ftyp', brand isom), then 2 MB: the server knows a video by these bytes.
+  const video = Buffer.alloc(2 * 1024 * 1024 + 16, 1);
+  video.set([0, 0, 0, 0x18], 0);
+  video.write("ftypisom", 4, "latin1");
+  const mp4 = path.join(dir, "Hip hinge demo.mp4");
+  fs.writeFileSync(mp4, video);
+  const mov = path.join(dir, "clip.mov");
+  fs.writeFileSync(mov, video);
+  const fake = path.join(dir, "notes.mp4");
+  fs.writeFileSync(fake, "Words, not a video");
+  const title = `Hinge practice ${Date.now().toString(36)}`;
+
+  await signInAsAdmin(page, testInfo);
+  await page.goto("/settings/admin?tab=courses");
+  await waitForPageScript(page);
+  const module = page.locator("#course-build-stronger-foundations").getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Make room for movement/ }) });
+  await module.locator("summary", { hasText: "Add lesson" }).click();
+  await module.getByRole("textbox", { name: "Lesson title" }).last().fill(title);
+  await module.getByRole("button", { name: "Add lesson" }).click();
+  await expect(toast(page, "The lesson is in the course now.")).toBeVisible();
+  const lesson = page.locator("#course-build-stronger-foundations li[data-lesson]").filter({ has: page.locator("summary", { hasText: title }) });
+  await lesson.locator("summary", { hasText: title }).click();
+  const upload = lesson.getByRole("region", { name: `Video of ${title}` });
+  await expect(upload.getByText("No video uploaded.")).toBeVisible();
+
+  // A QuickTime file is refused in the browser; a text file named .mp4 by the server, by its bytes.
+  await upload.getByLabel("Upload a video").setInputFiles(mov);
+  await upload.getByRole("button", { name: "Upload video" }).click();
+  await expect(upload.getByRole("alert")).toHaveText("Please choose an MP4 or WebM video (most phones and editing apps save MP4).");
+  await expect(upload.getByLabel("Upload a video")).toHaveAttribute("aria-invalid", "true");
+  await upload.getByLabel("Upload a video").setInputFiles(fake);
+  await upload.getByRole("button", { name: "Upload video" }).click();
+  await expect(upload.getByRole("alert")).toHaveText("Please choose an MP4 or WebM video (most phones and editing apps save MP4).");
+  await expect(upload.getByText("No video uploaded.")).toBeVisible();
+
+  await upload.getByLabel("Upload a video").setInputFiles(mp4);
+  await upload.getByRole("button", { name: "Upload video" }).click();
+  await expect(toast(page, "The video is in the lesson now.")).toBeVisible();
+  await expect(upload.getByRole("link", { name: "Hip hinge demo.mp4" })).toBeVisible();
+  await expect(upload.getByText("(2.0 MB)")).toBeVisible();
+  await expect(upload.getByLabel("Replace the video")).toBeVisible();
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+
+  // Preview as a member: her player, nothing loaded before play, the bytes served in ranges.
+  await page.getByRole("link", { name: "Preview as a member: Build Stronger Foundations" }).click();
+  await page.getByRole("link", { name: title }).click();
+  const player = page.getByLabel(`Video: ${title}`);
+  await expect(player).toHaveAttribute("preload", "none");
+  const source = await player.locator("source").getAttribute("src");
+  expect(source).toMatch(/^\/learn\/videos\/[0-9a-f-]{36}$/);
+  const part = await page.request.get(source!, { headers: { Range: "bytes=0-15" } });
+  expect(part.status()).toBe(206);
+  expect(part.headers()["content-range"]).toBe(`bytes 0-15/${video.length}`);
+  expect(Buffer.from(await part.body()).equals(video.subarray(0, 16))).toBe(true);
+  // Signed out, the same address gives no video: she is sent to sign in.
+  const visitor = await page.context().browser()!.newContext({ baseURL: String(testInfo.project.use.baseURL) });
+  const refused = await visitor.request.get(source!, { maxRedirects: 0 });
+  expect([302, 303]).toContain(refused.status());
+  expect(refused.headers()["content-type"] ?? "").not.toMatch(/^video\//);
+  await visitor.close();
+
+  // Removed, then the lesson too.
+  await page.goto("/settings/admin?tab=courses");
+  await waitForPageScript(page);
+  await lesson.locator("summary", { hasText: title }).click();
+  await upload.getByRole("button", { name: "Remove the video Hip hinge demo.mp4" }).click();
+  await expect(toast(page, "The video is removed from the lesson.")).toBeVisible();
+  expect((await page.request.get(source!)).status()).toBe(404);
+  await lesson.locator("summary", { hasText: title }).click();
+  await lesson.locator("summary", { hasText: /^Delete$/ }).click();
+  await lesson.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(toast(page, "The lesson is removed.")).toBeVisible();
 });

@@ -166,6 +166,31 @@ describe("request body limits", () => {
     expect(response.status).toBe(413);
   });
 
+  it("refuses a lesson's video declared over 2 GB before reading a byte, and answers a member's small one without reading it", async () => {
+    requireServer();
+    const declared = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      // Only the headers and a few bytes are sent: the answer must come from the length alone.
+      const request = http.request(`${origin}/settings/admin/courses/video`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1024 ** 3 + 1024 * 1024), origin },
+      }, (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on("error", reject);
+      request.write("--x\r\n");
+    });
+    expect(declared).toEqual({ status: 413, body: "This upload is too large: a lesson's video can be at most 2 GB. Nothing was changed." });
+
+    // A member is no administrator: sent home, the body dropped, and the connection still answers.
+    const cookie = await signUp("video.limits@example.com");
+    const chunks = Array.from({ length: 64 }, () => Buffer.alloc(64 * 1024, "v"));
+    const refused = await postChunked("/settings/admin/courses/video-upload", chunks, { cookie, origin, "content-type": "multipart/form-data; boundary=x", "transfer-encoding": "chunked" });
+    expect(refused.status).toBe(302);
+  });
+
   it("takes a 4 MB profile picture, and refuses one over the upload limit, keeping the old one", async () => {
     requireServer();
     const cookie = await signUp("avatar.limits@example.com");

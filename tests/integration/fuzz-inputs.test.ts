@@ -437,6 +437,15 @@ function adminTargets(): Target[] {
         ),
     },
     {
+      // docs/product.md §10.14: a lesson's video, to the form's route and the script's twin, for a
+      // lesson nobody has, in every broken shape (truncated, huge, not multipart, a file of junk).
+      name: "POST /settings/admin/courses/video and …/video-upload (bad forms and files)",
+      runs: 30,
+      requests: fc
+        .constantFrom("/settings/admin/courses/video", "/settings/admin/courses/video-upload")
+        .chain((path) => post(path, badBody(["lessonId", "video"], { lessonId: "00000000-0000-4000-8000-000000000000" }))),
+    },
+    {
       name: "GET admin pages with bad queries",
       runs: 15,
       requests: fc.tuple(fc.constantFrom("/settings/admin", "/settings/admin/members.csv", "/settings/admin/offers"), badString, badString).map(([path, q, page]): FuzzRequest => ({

@@ -129,3 +129,30 @@ describe("the local backend's stat and read", () => {
     await expect(storage.read(key, { start: 0.5, end: 4 })).rejects.toThrow(RangeError);
   });
 });
+
+describe("the local backend's putFile", () => {
+  it("moves a file from DATA_DIR into place, and copies one from another folder, leaving no temporary file", async () => {
+    const storage = getStorage();
+    const waiting = path.join(temp.dir, "tmp", "video.part");
+    fs.mkdirSync(path.dirname(waiting), { recursive: true });
+    const bytes = Buffer.alloc(256 * 1024, 7);
+    fs.writeFileSync(waiting, bytes);
+    await storage.putFile("private/lesson-videos/l1/a.mp4", waiting, "video/mp4");
+    const stored = path.join(temp.dir, "uploads", "private", "lesson-videos", "l1", "a.mp4");
+    expect(fs.readFileSync(stored).equals(bytes)).toBe(true);
+    expect(fs.existsSync(waiting)).toBe(false);
+
+    // From a folder elsewhere (another disk in production: copied, then renamed into place).
+    const other = makeTempDir("sc-storage-elsewhere-");
+    try {
+      const source = path.join(other.dir, "b.webm");
+      fs.writeFileSync(source, Buffer.from("webm bytes"));
+      await storage.putFile("private/lesson-videos/l1/b.webm", source, "video/webm");
+      expect(fs.readFileSync(path.join(path.dirname(stored), "b.webm"), "utf8")).toBe("webm bytes");
+      expect(fs.readdirSync(path.dirname(stored)).sort()).toEqual(["a.mp4", "b.webm"]);
+    } finally {
+      other.cleanup();
+    }
+    await expect(storage.putFile("../escape.mp4", waiting, "video/mp4")).rejects.toThrow(/Invalid storage key/);
+  });
+});

@@ -1,9 +1,12 @@
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "~/config/env.server";
 import { getStorage, resetStorage } from "~/server/storage/index.server";
 import { createS3Storage, IMMUTABLE_CACHE_CONTROL, type S3Storage, type S3StorageConfig } from "~/server/storage/s3.server";
+import { makeTempDir } from "../support/processes";
 import { startS3StandIn, type S3StandIn } from "../support/s3-standin";
 
 // The S3 backend through the real AWS SDK against a local server that speaks S3's REST protocol
@@ -87,6 +90,30 @@ describe("the S3 backend", () => {
     const put = s3.requests.find((r) => r.method === "PUT" && r.path === `/avatars/${key}`)!;
     expect(put.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=[^/]+\/\d{8}\/eu-west-2\/s3\/aws4_request/);
     expect(put.status).toBe(200);
+  });
+
+  it("puts a file from the disk as one streamed PUT with its length, type and immutable caching", async () => {
+    const storage = createS3Storage(config());
+    const temp = makeTempDir("sc-s3-putfile-");
+    try {
+      const source = path.join(temp.dir, "lesson.mp4");
+      const bytes = Buffer.alloc(3 * 1024 * 1024 + 5, 0);
+      for (let i = 0; i < bytes.length; i += 1) bytes[i] = i % 253;
+      fs.writeFileSync(source, bytes);
+      const key = "private/lesson-videos/l1/lesson.mp4";
+      await storage.putFile(key, source, "video/mp4");
+      const stored = s3.objects().get(key)!;
+      expect(stored.body.equals(bytes)).toBe(true);
+      expect(stored.contentType).toBe("video/mp4");
+      expect(stored.cacheControl).toBe(IMMUTABLE_CACHE_CONTROL);
+      const put = s3.requests.find((r) => r.method === "PUT" && r.path === `/avatars/${key}`)!;
+      expect(put.status).toBe(200);
+      expect(put.headers["content-length"]).toBe(String(bytes.length));
+      // The file stays where it was: the caller removes it.
+      expect(fs.existsSync(source)).toBe(true);
+    } finally {
+      temp.cleanup();
+    }
   });
 
   it("deletes one object, and deleting a missing one is not an error", async () => {

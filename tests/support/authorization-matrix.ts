@@ -859,6 +859,27 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
         ),
       ],
     },
+    // A lesson's own video (docs/product.md §10.14): the form's route and the script's JSON twin.
+    // The lesson named is nobody's, so an admin's upload is refused 404 and nothing changes.
+    ...(["/settings/admin/courses/video", "/settings/admin/courses/video-upload"] as const).map((route) => ({
+      route,
+      actions: [
+        ...(route === "/settings/admin/courses/video"
+          ? [{ name: "GET", method: "GET", request: () => ({ path: route }), expect: adminsOnly(ok) } satisfies MatrixAction]
+          : []),
+        {
+          name: "POST a video",
+          method: "POST",
+          request: () => {
+            const form = new FormData();
+            form.set("lessonId", "00000000-0000-4000-8000-000000000000");
+            form.set("video", new File([MP4_HEAD], "lesson.mp4", { type: "video/mp4" }));
+            return { path: route, multipart: form };
+          },
+          expect: adminsOnly(allowed({ status: 404 })),
+        } satisfies MatrixAction,
+      ],
+    })),
     // The members' area (docs/product.md §19). Alice has Build Stronger Foundations (her paid test
     // checkout), Beth nothing, the admin previews everything. Her first visit to a course records her
     // enrolment, so her allowed GETs may write.
@@ -1022,3 +1043,6 @@ export const PNG_1X1 = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
 );
+
+/** An MP4's first box ('ftyp', brand isom) and a few bytes: what the server knows a video by. */
+export const MP4_HEAD = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 2, 0, 1, 2, 3, 4, 5, 6, 7, 8]);

@@ -135,15 +135,16 @@ const malformedRaw = fc.oneof(
   fc.string({ unit: "binary", maxLength: 300 }),
 );
 
-/** A PNG signature and a few random bytes, or a text file claiming to be an image, … */
+/** A PNG signature and a few random bytes, an MP4's 'ftyp' box, a text file claiming to be an image, … */
 const badFile = fc.record({
-  field: fc.constantFrom("avatar", "file", "upload", "email"),
+  field: fc.constantFrom("avatar", "file", "upload", "email", "video"),
   name: fc.oneof(fc.constantFrom("me.png", "../../etc/passwd", "a.php.png", "x.svg", "\u0000.jpg", "", "😀.webp"), badString.map((s) => s.slice(0, 200))),
   type: fc.constantFrom("image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "text/html", "application/octet-stream", ""),
   bytes: fc.oneof(
     fc.uint8Array({ maxLength: 2048 }),
     fc.uint8Array({ maxLength: 512 }).map((tail) => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...tail])),
     fc.uint8Array({ maxLength: 512 }).map((tail) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...tail])),
+    fc.uint8Array({ maxLength: 512 }).map((tail) => new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, ...tail])),
     fc.constant(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')),
     fc.constant(new TextEncoder().encode("GIF89a<script>alert(1)</script>")),
   ),

@@ -71,6 +71,8 @@ export const nonPageRoutePaths = [
   "/settings/admin/emails",
   "/settings/admin/content",
   "/settings/admin/courses",
+  "/settings/admin/courses/video",
+  "/settings/admin/courses/video-upload",
   // The members' area's courses, lessons and guarded files (docs/product.md §19).
   "/learn/:course",
   "/learn/:course/:module/:lesson",

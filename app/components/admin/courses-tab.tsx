@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from "react";
-import { Form, Link } from "react-router";
+import { useRef, useState, type FormEvent } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import type { AdminCourse, AdminLesson, AdminModule, CoursesActionFailure, CoursesTabData } from "~/server/admin/courses.server";
 import { PageHero } from "~/components/page-hero";
 import { Alert } from "~/components/ui/alert";
@@ -7,7 +7,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { InputField, TextareaField } from "~/components/ui/form-field";
-import { checkLessonFile, COURSE_LIMITS, COURSES_INTENTS } from "~/validation/courses";
+import { showToast } from "~/components/ui/toaster";
+import { formatFileSize } from "~/utils/format";
+import { checkLessonFile, checkLessonVideo, COURSE_LIMITS, COURSES_INTENTS, COURSES_MESSAGES } from "~/validation/courses";
 
 // The Courses tab (docs/product.md §10.14): each course's modules and lessons as the members see
 // them, each editable in place; 'Add module', 'Add lesson', files to upload, and 'Preview as a
@@ -15,6 +17,10 @@ import { checkLessonFile, COURSE_LIMITS, COURSES_INTENTS } from "~/validation/co
 // refused form's message sits next to its field.
 
 export const COURSES_ACTION = "/settings/admin/courses";
+/** A lesson's video goes to its own route, which reads it as it arrives (up to 2 GB)… */
+export const COURSE_VIDEO_ACTION = "/settings/admin/courses/video";
+/** …or, sent by the script to show its progress, to this one, which answers in JSON. */
+const COURSE_VIDEO_UPLOAD = "/settings/admin/courses/video-upload";
 
 const MARKDOWN_HINT =
   "Blank line: new paragraph. # Heading, **bold**, *italic*, [words](/page or https://…), lines starting “- ” for a list, ![description](/picture) for a picture.";
@@ -103,6 +109,134 @@ function ModuleFields({ prefix, values, failure, weekly }: { prefix: string; val
   );
 }
 
+/**
+ * A lesson's own video: the one uploaded (with 'Remove video') and a form for a new one. With
+ * JavaScript the browser checks the file, sends it with a progress bar and 'Cancel upload', and
+ * reloads the tab's data; without, the form posts and the page answers (docs/product.md §10.14).
+ */
+function LessonVideo({ lesson, result }: { lesson: AdminLesson; result: CoursesActionFailure | null }) {
+  const failure = failureFor(result, COURSES_INTENTS.uploadVideo, lesson.id);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useRef<XMLHttpRequest | null>(null);
+  const revalidator = useRevalidator();
+  const inputId = `lesson-${lesson.id}-video`;
+  const error = problem ?? failure?.message ?? null;
+
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const input = form.elements.namedItem("video");
+    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+    const check = file ? checkLessonVideo(file) : COURSES_MESSAGES.videoMissing;
+    if (check) {
+      setProblem(check);
+      if (input instanceof HTMLInputElement) input.focus();
+      return;
+    }
+    setProblem(null);
+    setProgress(0);
+    const request = new XMLHttpRequest();
+    upload.current = request;
+    request.open("POST", COURSE_VIDEO_UPLOAD);
+    request.upload.onprogress = (progressEvent) => {
+      if (progressEvent.lengthComputable) setProgress(Math.floor((progressEvent.loaded / progressEvent.total) * 100));
+    };
+    request.onload = () => {
+      upload.current = null;
+      setProgress(null);
+      let answer: { ok?: boolean; message?: string } | null = null;
+      try {
+        answer = JSON.parse(request.responseText) as { ok?: boolean; message?: string };
+      } catch {
+        answer = null;
+      }
+      if (request.status < 300 && answer?.ok) {
+        form.reset();
+        showToast({ title: "Saved", description: answer.message, variant: "success" });
+        void revalidator.revalidate();
+      } else {
+        setProblem(answer?.message ?? COURSES_MESSAGES.videoInterrupted);
+      }
+    };
+    request.onerror = () => {
+      upload.current = null;
+      setProgress(null);
+      setProblem(COURSES_MESSAGES.videoInterrupted);
+    };
+    request.onabort = () => {
+      upload.current = null;
+      setProgress(null);
+    };
+    request.send(new FormData(form));
+  };
+
+  return (
+    <section aria-label={`Video of ${lesson.title}`} className="flex flex-col gap-3 rounded-2xl bg-sand-50 p-4">
+      <p className="font-semibold text-ink">Your own video</p>
+      {lesson.video ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-base">
+            <a href={lesson.video.href} className="link">
+              {lesson.video.fileName}
+            </a>{" "}
+            <span className="text-sm text-ink-muted">({formatFileSize(lesson.video.sizeBytes)})</span>
+          </p>
+          <Form method="post" action={COURSES_ACTION}>
+            <Hidden intent={COURSES_INTENTS.removeVideo} fields={{ lessonId: lesson.id }} />
+            <Button type="submit" variant="ghost" size="sm" aria-label={`Remove the video ${lesson.video.fileName}`}>
+              Remove video
+            </Button>
+          </Form>
+        </div>
+      ) : (
+        <p className="text-base text-ink-muted">No video uploaded.</p>
+      )}
+      <form method="post" action={COURSE_VIDEO_ACTION} encType="multipart/form-data" noValidate onSubmit={send} className="flex flex-col gap-2">
+        <input type="hidden" name="lessonId" value={lesson.id} />
+        <label htmlFor={inputId} className="text-base font-semibold text-ink">
+          {lesson.video ? "Replace the video" : "Upload a video"}
+        </label>
+        <p id={`${inputId}-hint`} className="-mt-1 text-sm text-ink-muted">
+          MP4 or WebM, up to 2 GB. Members watch it here on the site; it is shown instead of a video address.
+        </p>
+        <input
+          id={inputId}
+          name="video"
+          type="file"
+          accept="video/mp4,video/webm,.mp4,.m4v,.webm"
+          disabled={progress !== null}
+          aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
+          aria-invalid={error ? true : undefined}
+          className="block w-full max-w-sm text-base text-ink file:mr-3 file:cursor-pointer file:rounded-full file:border file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+        />
+        {error ? (
+          <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-danger-700">
+            {error}
+          </p>
+        ) : null}
+        {progress !== null ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <progress value={progress} max={100} aria-label={`Uploading the video of ${lesson.title}`} className="h-2 w-full max-w-sm accent-brand-700" />
+            <span role="status" className="text-sm text-ink-muted">
+              Uploading… {progress}%
+            </span>
+            <Button type="button" variant="ghost" size="sm" onClick={() => upload.current?.abort()}>
+              Cancel upload
+            </Button>
+          </div>
+        ) : (
+          <div>
+            <Button type="submit" variant="outline" size="sm">
+              Upload video
+            </Button>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}
+
 function LessonEditor({ lesson, moduleTitle, result, first, last }: { lesson: AdminLesson; moduleTitle: string; result: CoursesActionFailure | null; first: boolean; last: boolean }) {
   const failure = failureFor(result, COURSES_INTENTS.updateLesson, lesson.id);
   const uploadFailure = failureFor(result, COURSES_INTENTS.uploadFile, lesson.id);
@@ -122,7 +256,7 @@ function LessonEditor({ lesson, moduleTitle, result, first, last }: { lesson: Ad
   };
   return (
     <li data-lesson={lesson.id} className="rounded-2xl border border-sand-200 bg-white p-4 sm:p-5">
-      <details open={failure !== null || uploadFailure !== null}>
+      <details open={failure !== null || uploadFailure !== null || failureFor(result, COURSES_INTENTS.uploadVideo, lesson.id) !== null}>
         <summary className="flex cursor-pointer flex-wrap items-center gap-2 font-semibold text-ink">
           {lesson.title}
           <span className="text-sm font-normal text-ink-muted">· {lesson.minutes} min</span>
@@ -201,6 +335,7 @@ function LessonEditor({ lesson, moduleTitle, result, first, last }: { lesson: Ad
               </div>
             </Form>
           </section>
+          <LessonVideo lesson={lesson} result={result} />
           <DeleteConfirm intent={COURSES_INTENTS.deleteLesson} idName="lessonId" id={lesson.id} question={`Remove the lesson “${lesson.title}” from ${moduleTitle}, with its files and the members' marks?`} />
         </div>
       </details>

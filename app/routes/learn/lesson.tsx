@@ -6,7 +6,7 @@ import { VideoEmbed } from "~/components/video-embed";
 import { ArrowRightIcon, CheckCircleIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { lessonAction, lessonPageData } from "~/server/courses/member-pages.server";
-import { formatLongDate } from "~/utils/format";
+import { formatFileSize, formatLongDate } from "~/utils/format";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 import { seo } from "~/utils/seo";
 
@@ -68,7 +68,8 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="container-prose flex flex-col gap-10 pt-10">
-        {lesson.videoUrl ? <VideoEmbed url={lesson.videoUrl} title={lesson.title} /> : null}
+        {/* Her uploaded video when there is one; otherwise the YouTube or Vimeo address, if any. */}
+        {lesson.videoUrl && !lesson.videoHref ? <VideoEmbed url={lesson.videoUrl} title={lesson.title} /> : null}
         {lesson.videoHref ? (
           // Her own video, streamed through the guarded route with range requests; nothing loads before play.
           <video controls preload="none" className="aspect-video w-full rounded-3xl bg-brand-900" aria-label={`Video: ${lesson.title}`}>
@@ -88,7 +89,7 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
                   <a href={file.href} download className="link font-semibold">
                     {file.fileName}
                   </a>{" "}
-                  <span className="text-sm text-ink-muted">({formatSize(file.sizeBytes)})</span>
+                  <span className="text-sm text-ink-muted">({formatFileSize(file.sizeBytes)})</span>
                 </li>
               ))}
             </ul>
@@ -140,11 +141,6 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
       </div>
     </main>
   );
-}
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -42,6 +42,8 @@ export interface AdminLesson {
   minutes: number;
   body: string;
   videoUrl: string | null;
+  /** Her uploaded video: its name, size and address (the guarded members' route). */
+  video: { fileName: string; sizeBytes: number; href: string } | null;
   isDemo: boolean;
   files: AdminLessonFile[];
 }
@@ -91,6 +93,7 @@ export async function loadCoursesData(q: Queryable): Promise<CoursesTabData> {
             minutes: l.minutes,
             body: l.body,
             videoUrl: l.videoUrl,
+            video: l.videoKey ? { fileName: l.videoFileName ?? "video", sizeBytes: l.videoSizeBytes ?? 0, href: `/learn/videos/${l.id}` } : null,
             isDemo: l.isDemo,
             files: files.filter((f) => f.lessonId === l.id).map((f) => ({ id: f.id, fileName: f.fileName, sizeBytes: f.sizeBytes, href: `/learn/files/${f.id}` })),
           })),
@@ -131,13 +134,45 @@ function uniqueSlug(base: string, taken: readonly string[]): string {
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
 
-class Refused extends Error {
+/** A refusal inside a change's transaction: rolls it back and answers `status` with `message`. */
+export class Refused extends Error {
   constructor(
     readonly status: number,
     message: string,
   ) {
     super(message);
   }
+}
+
+/**
+ * One change to the courses and its activity-log row, in one transaction (serialised with every
+ * other change to the courses); a Refused thrown inside rolls it back and gives its answer.
+ */
+export async function changeCourses(
+  adminId: string,
+  summary: string,
+  details: Record<string, unknown>,
+  run: (tx: Transaction) => Promise<void>,
+): Promise<{ ok: true } | { ok: false; status: number; message: string }> {
+  try {
+    await getDb().transaction(async (tx: Transaction) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('courses'))`);
+      await run(tx);
+      await tx.insert(adminActivityLog).values({ adminId, actionType: "update_course", details: { summary, ...details } });
+    });
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, status: error.status, message: error.message };
+    logger.error("admin: could not change a course", { error, adminId, summary });
+    return { ok: false, status: 500, message: COURSES_MESSAGES.saveFailed };
+  }
+}
+
+/** A lesson in a change's transaction, or a 404 refusal when it has gone. */
+export async function lessonOf(tx: Queryable, id: string) {
+  const [row] = await tx.select().from(courseLessons).where(eq(courseLessons.id, id));
+  if (!row) throw new Refused(404, COURSES_MESSAGES.unknownItem);
+  return row;
 }
 
 export async function runCoursesAction(adminId: string, form: FormData): Promise<CoursesActionOutcome> {
@@ -151,30 +186,14 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
   });
   if (!intent) return fail(400, COURSES_MESSAGES.unknownIntent);
 
-  const done = (description: string): CoursesActionOutcome => ({ ok: true, toast: { title: "Saved", description, variant: "success" } });
-  /** One change and its log row, in one transaction; a Refused thrown inside rolls it back. */
   const change = async (summary: string, details: Record<string, unknown>, run: (tx: Transaction) => Promise<void>, toast: string) => {
-    try {
-      await getDb().transaction(async (tx: Transaction) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('courses'))`);
-        await run(tx);
-        await tx.insert(adminActivityLog).values({ adminId, actionType: "update_course", details: { summary, ...details } });
-      });
-      return done(toast);
-    } catch (error) {
-      if (error instanceof Refused) return fail(error.status, error.message);
-      logger.error("admin: could not change a course", { error, adminId, intent });
-      return fail(500, COURSES_MESSAGES.saveFailed);
-    }
+    const outcome = await changeCourses(adminId, summary, details, run);
+    if (outcome.ok) return { ok: true, toast: { title: "Saved", description: toast, variant: "success" } } satisfies CoursesActionOutcome;
+    return fail(outcome.status, outcome.message);
   };
 
   const moduleOf = async (tx: Queryable, id: string) => {
     const [row] = await tx.select().from(courseModules).where(eq(courseModules.id, id));
-    if (!row) throw new Refused(404, COURSES_MESSAGES.unknownItem);
-    return row;
-  };
-  const lessonOf = async (tx: Queryable, id: string) => {
-    const [row] = await tx.select().from(courseLessons).where(eq(courseLessons.id, id));
     if (!row) throw new Refused(404, COURSES_MESSAGES.unknownItem);
     return row;
   };
@@ -259,6 +278,8 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
           .innerJoin(courseLessons, eq(courseLessons.id, lessonFiles.lessonId))
           .where(eq(courseLessons.moduleId, id.data.moduleId));
         keys.push(...files.map((f) => f.key));
+        const videos = await tx.select({ key: courseLessons.videoKey }).from(courseLessons).where(eq(courseLessons.moduleId, id.data.moduleId));
+        keys.push(...videos.flatMap((v) => (v.key ? [v.key] : [])));
         await tx.delete(courseModules).where(eq(courseModules.id, id.data.moduleId));
       }, "The module and its lessons are removed.");
       if (outcome.ok) await removeFiles(keys);
@@ -301,8 +322,9 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
       if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
       const keys: string[] = [];
       const outcome = await change("Lesson deleted", { lessonId: id.data.lessonId }, async (tx) => {
-        await lessonOf(tx, id.data.lessonId);
+        const lesson = await lessonOf(tx, id.data.lessonId);
         keys.push(...(await tx.select({ key: lessonFiles.storageKey }).from(lessonFiles).where(eq(lessonFiles.lessonId, id.data.lessonId))).map((f) => f.key));
+        if (lesson.videoKey) keys.push(lesson.videoKey);
         await tx.delete(courseLessons).where(eq(courseLessons.id, id.data.lessonId));
       }, "The lesson is removed.");
       if (outcome.ok) await removeFiles(keys);
@@ -332,6 +354,24 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
       if (!outcome.ok) await removeFiles([key]);
       return outcome;
     }
+    case COURSES_INTENTS.uploadVideo:
+      // A video is sent to its own route (course-video.server.ts), never within this form's 20 MB.
+      return fail(400, COURSES_MESSAGES.unknownIntent);
+    case COURSES_INTENTS.removeVideo: {
+      const id = parseForm(form, LessonIdSchema);
+      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
+      const keys: string[] = [];
+      const outcome = await change("Video removed", { lessonId: id.data.lessonId }, async (tx) => {
+        const lesson = await lessonOf(tx, id.data.lessonId);
+        if (lesson.videoKey) keys.push(lesson.videoKey);
+        await tx
+          .update(courseLessons)
+          .set({ videoKey: null, videoType: null, videoFileName: null, videoSizeBytes: null })
+          .where(eq(courseLessons.id, lesson.id));
+      }, "The video is removed from the lesson.");
+      if (outcome.ok) await removeFiles(keys);
+      return outcome;
+    }
     case COURSES_INTENTS.deleteFile: {
       const id = parseForm(form, FileIdSchema);
       if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
@@ -349,7 +389,7 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
 }
 
 /** Best effort: a file left behind is only disk space, never served (its row is gone). */
-async function removeFiles(keys: readonly string[]): Promise<void> {
+export async function removeFiles(keys: readonly string[]): Promise<void> {
   for (const key of keys) {
     await getStorage()
       .delete(key)

@@ -6,6 +6,7 @@ import type { OffersResetTarget } from "~/validation/offers";
 import { runAdminAction, type AdminActionOutcome } from "./actions.server";
 import { loadActivityLog, type ActivityEntry } from "./activity.server";
 import { getContentSite } from "~/server/content/blocks.server";
+import { receiveLessonVideo } from "./course-video.server";
 import { loadContentData, runContentAction, type ContentActionOutcome, type ContentTabData } from "./content.server";
 import { loadCoursesData, runCoursesAction, type CoursesActionOutcome, type CoursesTabData } from "./courses.server";
 import { loadIntegrationsData, retryFailedMail, retryFailedSyncs, type IntegrationsData } from "./integrations.server";
@@ -141,6 +142,11 @@ export function sendTestEmailToAdmin(key: string, adminEmail: string): Promise<b
 /** The Courses tab (docs/product.md §10.14), read now. */
 export function loadCoursesTab(): Promise<CoursesTabData> {
   return loadCoursesData(getDb());
+}
+
+/** A lesson's video from the Courses tab, read as it arrives (course-video.server.ts). */
+export function receiveCourseVideo(adminId: string, request: Request): Promise<CoursesActionOutcome> {
+  return receiveLessonVideo(adminId, request);
 }
 
 /** One of the Courses tab's actions. */

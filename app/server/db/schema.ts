@@ -704,6 +704,9 @@ export const courseLessons = pgTable(
     /** A video the coach uploaded: its private storage key and type. */
     videoKey: text("video_key"),
     videoType: text("video_type"),
+    /** The uploaded video's own name and size, shown to the coach on the Courses tab. */
+    videoFileName: text("video_file_name"),
+    videoSizeBytes: bigint("video_size_bytes", { mode: "number" }),
     minutes: integer("minutes").notNull().default(10),
     position: integer("position").notNull(),
     isDemo: boolean("is_demo").notNull().default(false),

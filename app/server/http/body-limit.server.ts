@@ -18,15 +18,28 @@ export interface BodyLimit {
   bytes: number;
   /** The plain words a 413 answer carries. */
   message: string;
+  /**
+   * The route reads the body itself as it arrives (a lesson's video, up to 2 GB): it gets a
+   * stream that fails once more than `bytes` have come, instead of the body read into memory.
+   */
+  streamed?: boolean;
 }
 
 const DEFAULT_MESSAGE = "This request is too large: forms on this site send at most 64 KB. Nothing was changed.";
+
+/** A lesson's video and its form's few small fields, read by the route as it arrives. */
+const VIDEO_LIMIT: BodyLimit = {
+  bytes: COURSE_LIMITS.videoMaxBytes + 64 * 1024,
+  message: "This upload is too large: a lesson's video can be at most 2 GB. Nothing was changed.",
+  streamed: true,
+};
 
 /**
  * The routes that take more than the default. /settings is the profile-picture upload (a 5 MB
  * image plus the multipart framing: the same figure the settings action enforces itself);
  * /settings/admin/content takes the coach's photos (10 MB, docs/product.md §10.13);
- * /settings/admin/courses a lesson's PDF (20 MB, §10.14).
+ * /settings/admin/courses a lesson's PDF (20 MB, §10.14) and /settings/admin/courses/video (with
+ * its script's twin, …/video-upload) its video (2 GB, streamed to the disk, never held in memory).
  */
 const LARGER_LIMITS: ReadonlyMap<string, BodyLimit> = new Map([
   [
@@ -50,6 +63,8 @@ const LARGER_LIMITS: ReadonlyMap<string, BodyLimit> = new Map([
       message: "This upload is too large: a lesson file can be at most 20 MB. Nothing was changed.",
     },
   ],
+  ["/settings/admin/courses/video", VIDEO_LIMIT],
+  ["/settings/admin/courses/video-upload", VIDEO_LIMIT],
   ["/api/payments/webhook", { bytes: WEBHOOK_BODY_LIMIT, message: "This request is too large. Nothing was changed." }],
 ]);
 
@@ -128,4 +143,88 @@ export function readLimitedBody(req: IncomingMessage, limit: BodyLimit): Promise
     req.on("error", onError);
     req.on("aborted", onError);
   });
+}
+
+/** The error a streamed body fails with once it passes its route's limit. */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: BodyLimit) {
+    super(limit.message);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** Past the limit, or after the answer, at most this much more is read (and dropped). */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+export interface StreamedBody {
+  body: ReadableStream<Uint8Array> | null;
+  /**
+   * After the answer: reads and drops what the route left unread (up to 16 MB, then the
+   * connection is closed), so the client, still sending, receives the answer rather than a
+   * reset connection, and the connection can serve its next request.
+   */
+  finish(): void;
+}
+
+/**
+ * The request's body as a stream for a route that reads it itself (`streamed` limits): a
+ * declared Content-Length over the limit is refused before anything is read, as for every other
+ * route; a body that goes past the limit as it arrives makes the stream fail with
+ * BodyTooLargeError, and the rest is never read. Nothing is read until the route asks.
+ */
+export function limitedBodyStream(req: IncomingMessage, limit: BodyLimit): ({ ok: true } & StreamedBody) | { ok: false; status: 413 | 400; message: string } {
+  const declared = req.headers["content-length"];
+  if (declared !== undefined) {
+    const length = Number(declared);
+    if (!Number.isSafeInteger(length) || length < 0) return { ok: false, status: 400, message: "Bad request." };
+    if (length > limit.bytes) return { ok: false, status: 413, message: limit.message };
+  } else if (req.headers["transfer-encoding"] === undefined) {
+    return { ok: true, body: null, finish: () => {} };
+  }
+  let total = 0;
+  let iterator: AsyncIterator<Buffer> | null = null;
+  const next = () => (iterator ??= req[Symbol.asyncIterator]() as AsyncIterator<Buffer>).next();
+  let stopped = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await next();
+        if (done) {
+          controller.close();
+          return;
+        }
+        total += value.length;
+        if (total > limit.bytes) {
+          stopped = true;
+          controller.error(new BodyTooLargeError(limit));
+          return;
+        }
+        controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    cancel() {
+      stopped = true;
+    },
+  });
+  const finish = () => {
+    if (req.complete || req.destroyed) return;
+    void (async () => {
+      let dropped = 0;
+      try {
+        for (;;) {
+          const { done, value } = await next();
+          if (done) return;
+          dropped += value.length;
+          if (stopped && dropped > DRAIN_BYTES) break;
+          if (!stopped && total + dropped > limit.bytes + DRAIN_BYTES) break;
+        }
+      } catch {
+        // The client went away: nothing to drop.
+      }
+      req.socket.destroy();
+    })();
+  };
+  return { ok: true, body, finish };
 }

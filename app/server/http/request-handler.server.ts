@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { bodyLimitFor, hasNoBody, readLimitedBody } from "./body-limit.server";
+import { bodyLimitFor, hasNoBody, limitedBodyStream, readLimitedBody } from "./body-limit.server";
 import { applyCachePolicy } from "./cache-policy.server";
 import { parseHostHeader } from "./request-guard.server";
 import { createNonce, PDF_POLICY } from "./security-headers.server";
@@ -41,14 +41,26 @@ export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadC
 
   const middleware = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      let body: Buffer | null = null;
+      let body: Uint8Array | ReadableStream<Uint8Array> | null = null;
+      let finishBody = () => {};
       if (!hasNoBody(req.method)) {
-        const read = await readLimitedBody(req, bodyLimitFor(req.path));
-        if (!read.ok) {
-          refuse(req, res, read.status, read.message);
-          return;
+        const limit = bodyLimitFor(req.path);
+        if (limit.streamed) {
+          const read = limitedBodyStream(req, limit);
+          if (!read.ok) {
+            refuse(req, res, read.status, read.message);
+            return;
+          }
+          body = read.body;
+          finishBody = read.finish;
+        } else {
+          const read = await readLimitedBody(req, limit);
+          if (!read.ok) {
+            refuse(req, res, read.status, read.message);
+            return;
+          }
+          body = read.body && read.body.length > 0 ? new Uint8Array(read.body.buffer as ArrayBuffer, read.body.byteOffset, read.body.byteLength) : null;
         }
-        body = read.body;
       }
       const controller = new AbortController();
       let finished = false;
@@ -60,8 +72,12 @@ export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadC
         method: req.method,
         headers: requestHeaders(req),
         signal: controller.signal,
-        body: body && body.length > 0 ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) : null,
-      });
+        body,
+        // A streamed body (./body-limit.server.ts) is read as it arrives.
+        ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+      } as RequestInit);
+      // A streamed body the route left unread is read and dropped once the answer is on its way.
+      res.on("finish", finishBody);
       const response = await render(request, { ...getLoadContext(req), nonce: createNonce() });
       // A copy: a route may hand back a Response whose headers cannot be changed (a fetch's).
       const headers = new Headers(response.headers);

@@ -40,6 +40,12 @@ export interface FileStorage {
   readonly kind: "local" | "s3";
   /** Stores the bytes under the key, replacing any file already there. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores the file at `sourcePath` (on this server's disk) under the key without reading it into
+   * memory: the way for files of any size, such as a lesson's video. The source may be moved into
+   * place (the local backend) or left where it is: the caller removes it afterwards either way.
+   */
+  putFile(key: string, sourcePath: string, contentType: string): Promise<void>;
   /** Removes the file; a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
   /**

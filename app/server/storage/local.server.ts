@@ -42,6 +42,25 @@ export function createLocalStorage(): FileStorage {
         throw error;
       }
     },
+    async putFile(key, sourcePath) {
+      const file = localUploadPath(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      try {
+        // The same disk (an upload's temporary file sits in DATA_DIR): moved, not copied.
+        await fs.rename(sourcePath, file);
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+      }
+      const temp = `${file}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await fs.copyFile(sourcePath, temp);
+        await fs.rename(temp, file);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
+    },
     async delete(key) {
       await fs.rm(localUploadPath(key), { force: true });
     },

@@ -1,0 +1,17 @@
+import type { Route } from "./+types/course-video-upload";
+import { receiveCourseVideo } from "~/server/admin/dashboard.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+
+// POST /settings/admin/courses/video-upload: the Courses tab's script sends a lesson's video here
+// (the same form as ./course-video.ts, read the same way as it arrives) so that it can show the
+// upload's progress; the answer is JSON, { ok, message, field }, with the refusal's 4xx status.
+// Admins only: anyone else is redirected home before a byte of the body is read.
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const outcome = await receiveCourseVideo(admin.id, request);
+  const body = outcome.ok
+    ? { ok: true, message: outcome.toast.description ?? "", field: null }
+    : { ok: false, message: outcome.failure.message, field: outcome.failure.field };
+  return Response.json(body, { status: outcome.ok ? 200 : outcome.status, headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,39 @@
+import { createElement } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/course-video";
+import { CoursesPage } from "~/components/admin/courses-tab";
+import { loadCoursesTab, receiveCourseVideo } from "~/server/admin/dashboard.server";
+import type { CoursesActionFailure } from "~/server/admin/courses.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { seo } from "~/utils/seo";
+
+// POST /settings/admin/courses/video: a lesson's own video from the Courses tab (docs/product.md
+// §10.14), up to 2 GB, read as it arrives (its body limit streams, app/server/http/body-limit.server.ts).
+// Admins only, checked before a byte of the body is read. This is the form's own address, for a
+// browser without JavaScript: success is a redirect to the tab with a toast; a refusal is a 4xx
+// and this route's page with the message next to the field. The tab's script sends the same form
+// to ./course-video-upload.ts instead, to show the upload's progress.
+
+const BACK_TO_TAB = "/settings/admin?tab=courses";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { courses: await loadCoursesTab(), result: null as CoursesActionFailure | null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const outcome = await receiveCourseVideo(admin.id, request);
+  if (outcome.ok) return redirectWithToast(BACK_TO_TAB, outcome.toast, { status: 303 });
+  return data({ courses: await loadCoursesTab(), result: outcome.failure }, { status: outcome.status });
+}
+
+export default function CourseVideoRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const view = actionData ?? loaderData;
+  return createElement(CoursesPage, { data: view.courses, result: view.result });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, { title: "Courses", description: "The members' courses.", noindex: true });
+}
