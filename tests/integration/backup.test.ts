@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadServerEnv } from "~/config/env.server";
 import { createDatabase, type DatabaseHandle, type Queryable } from "~/server/db/client.server";
 import { adminActivityLog, emailSubscribers } from "~/server/db/schema";
 import { startBackupSchedule } from "~/server/ops/backup-schedule.server";
-import { localFileStore, pruneBackups, s3FileStore, writeBackup } from "~/server/ops/backup.server";
+import { FILE_PART_BYTES, localFileStore, pruneBackups, s3FileStore, writeBackup } from "~/server/ops/backup.server";
 import { createEmbeddedDataDir, createTestDatabase, dropDatabase, testDatabaseName, withDatabaseName, withServerClient, type TestDatabase } from "../support/db";
 import { createMember } from "../../scripts/factories";
 import { childEnv, makeTempDir, runScript } from "../support/processes";
@@ -22,6 +23,9 @@ import { startS3StandIn, type S3StandIn } from "../support/s3-standin";
 const POSTGRES = process.env.DATABASE_URL?.trim();
 const temp = makeTempDir("sc-backup-");
 const PICTURE = crypto.randomBytes(3000);
+/** A lesson's video over one part of the archive (8 MB): it goes in as parts and comes back whole. */
+const VIDEO = Buffer.concat([crypto.randomBytes(64 * 1024), Buffer.alloc(FILE_PART_BYTES + 1024 * 1024, 7)]);
+const VIDEO_KEY = "private/lesson-videos/lesson-1/1.mp4";
 let s3: S3StandIn;
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -52,6 +56,7 @@ async function seed(db: Queryable, writePicture: (key: string, bytes: Buffer) =>
   for (let i = 0; i < 3; i++) members.push(await createMember(db, { purchases: 1, logins: 2, admin: i === 0 }));
   const key = `profile-pictures/${members[1]!.user.id}/1.webp`;
   await writePicture(key, PICTURE);
+  await writePicture(VIDEO_KEY, VIDEO);
   await db.execute(sql`update profiles set avatar_url = ${`/uploads/${key}`} where user_id = ${members[1]!.user.id}`);
   await db.insert(emailSubscribers).values({ email: "reader@example.com", firstName: "Nia", form: "calendar", status: "confirmed", unsubscribeToken: crypto.randomUUID(), confirmedAt: new Date() });
   await db.insert(adminActivityLog).values({ adminId: members[0]!.user.id, actionType: "update_user", targetUserId: members[2]!.user.id, details: { field: "name" } });
@@ -89,12 +94,13 @@ describe.runIf(POSTGRES)("on PostgreSQL with an S3 bucket", () => {
     const targetEnv = childEnv({ DATABASE_URL: targetUrl, S3_BUCKET: "restored-files", ...s3Env, DATA_DIR: path.join(temp.dir, "pg-target") });
     const restored = await runScript("restore.ts", [archive], targetEnv);
     expect(restored.code, restored.stderr + restored.stdout).toBe(0);
-    expect(restored.stdout).toMatch(/Restored \d+ rows in \d+ tables and 1 files\. Start the site\./);
+    expect(restored.stdout).toMatch(/Restored \d+ rows in \d+ tables and 2 files\. Start the site\./);
 
     const target = await createDatabase({ url: targetUrl, poolSize: 2 });
     try {
       expect(await everything(target.db)).toEqual(before);
       expect(Buffer.compare(s3.objects("restored-files").get(key)!.body as Buffer, PICTURE)).toBe(0);
+      expect(Buffer.compare(s3.objects("restored-files").get(VIDEO_KEY)!.body as Buffer, VIDEO)).toBe(0);
 
       const refused = await runScript("restore.ts", [archive], targetEnv);
       expect(refused.code).toBe(1);
@@ -144,6 +150,9 @@ describe.runIf(!POSTGRES)("on the embedded database with the uploads folder", ()
     expect(backup.code, backup.stderr).toBe(0);
     const archive = lastLine(backup.stdout);
     expect(fs.existsSync(archive)).toBe(true);
+    // The video went in as one 8 MB part and a last line with the rest.
+    const kinds = zlib.gunzipSync(fs.readFileSync(archive)).toString("utf8").split("\n").filter(Boolean).map((line) => (JSON.parse(line) as { kind: string; key?: string }));
+    expect(kinds.filter((line) => line.key === VIDEO_KEY).map((line) => line.kind)).toEqual(["file-part", "file"]);
 
     const newDir = path.join(temp.dir, "embedded-new");
     const restored = await runScript("restore.ts", [archive], childEnv({ DATA_DIR: newDir, AUTH_SECRET: "" }), 120_000);
@@ -157,6 +166,8 @@ describe.runIf(!POSTGRES)("on the embedded database with the uploads folder", ()
     const pictures = fs.readdirSync(path.join(newDir, "uploads", "profile-pictures"), { recursive: true }).filter((f) => String(f).endsWith(".webp"));
     expect(pictures).toHaveLength(1);
     expect(Buffer.compare(fs.readFileSync(path.join(newDir, "uploads", "profile-pictures", String(pictures[0]))), PICTURE)).toBe(0);
+    expect(Buffer.compare(fs.readFileSync(path.join(newDir, "uploads", ...VIDEO_KEY.split("/"))), VIDEO)).toBe(0);
+    expect(fs.readdirSync(path.join(newDir, "tmp"))).toEqual([]);
     // Sessions and two-factor secrets depend on the generated auth secret: it comes back too.
     expect(fs.readFileSync(path.join(newDir, "auth-secret"), "utf8").trim()).toBe("a-generated-secret-kept-in-data-dir-0123456789");
 

@@ -15,11 +15,16 @@ import { defaultMigrationsFolder, type DatabaseHandle, type Queryable } from "~/
 // an empty file store back to exactly that state; it refuses a target that has data unless forced.
 //
 // Lines, in order: a header; per table a "table" line then its "row" lines (tables in an order
-// where every foreign key points backwards); "file" lines; an optional "secret" line; an "end"
-// line with the counts (an archive without it is incomplete and refused).
+// where every foreign key points backwards); the files; an optional "secret" line; an "end"
+// line with the counts (an archive without it is incomplete and refused). A file is one "file"
+// line; one over 8 MB (a lesson's video, up to 2 GB) is "file-part" lines of 8 MB and a last
+// "file" line with the rest, so that neither the backup nor the restore ever holds more than a
+// part in memory (format 2; format-1 archives, without parts, restore as before).
 
 export const BACKUP_FORMAT = "strong-coaching-site-backup";
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
+/** The most of a file one line of the archive holds. */
+export const FILE_PART_BYTES = 8 * 1024 * 1024;
 const ROW_BATCH = 500;
 
 export class BackupError extends Error {
@@ -46,6 +51,7 @@ type Line =
   | { kind: "table"; name: string; columns: string[] }
   | { kind: "row"; table: string; data: Record<string, unknown> }
   | { kind: "file"; key: string; contentType: string | null; data: string }
+  | { kind: "file-part"; key: string; data: string }
   | { kind: "secret"; name: typeof AUTH_SECRET_FILE; value: string }
   | { kind: "end"; tables: Record<string, number>; files: number };
 
@@ -53,8 +59,11 @@ type Line =
 export interface FileStore {
   kind: "local" | "s3";
   list(): AsyncIterable<string>;
-  read(key: string): Promise<{ bytes: Buffer; contentType: string | null }>;
+  /** The file's bytes as they are read (never the whole of a large file at once). */
+  open(key: string): Promise<{ chunks: AsyncIterable<Uint8Array>; contentType: string | null }>;
   write(key: string, bytes: Buffer, contentType: string | null): Promise<void>;
+  /** Stores the file at `sourcePath` under the key, streamed from the disk. */
+  writeFile(key: string, sourcePath: string, contentType: string | null): Promise<void>;
   /** Deletes every file (a forced restore). */
   clear(): Promise<void>;
 }
@@ -82,13 +91,18 @@ export function localFileStore(dir: string): FileStore {
   return {
     kind: "local",
     list: () => walk(dir, ""),
-    async read(key) {
-      return { bytes: await fs.promises.readFile(fileOf(key)), contentType: null };
+    async open(key) {
+      return { chunks: fs.createReadStream(fileOf(key), { highWaterMark: 1024 * 1024 }), contentType: null };
     },
     async write(key, bytes) {
       const file = fileOf(key);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       await fs.promises.writeFile(file, bytes);
+    },
+    async writeFile(key, sourcePath) {
+      const file = fileOf(key);
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.copyFile(sourcePath, file);
     },
     async clear() {
       await fs.promises.rm(dir, { recursive: true, force: true });
@@ -113,12 +127,20 @@ export async function s3FileStore(env: ServerEnv): Promise<FileStore> {
   return {
     kind: "s3",
     list,
-    async read(Key) {
+    async open(Key) {
       const got = await client.send(new GetObjectCommand({ Bucket, Key }));
-      return { bytes: Buffer.from((await got.Body?.transformToByteArray()) ?? []), contentType: got.ContentType ?? null };
+      // In Node the SDK's body is a readable stream of the object's bytes.
+      const chunks = (got.Body as AsyncIterable<Uint8Array> | undefined) ?? (async function* () {})();
+      return { chunks, contentType: got.ContentType ?? null };
     },
     async write(Key, bytes, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key, Body: bytes, ...(contentType ? { ContentType: contentType } : {}) }));
+    },
+    async writeFile(Key, sourcePath, contentType) {
+      const { size } = await fs.promises.stat(sourcePath);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key, Body: fs.createReadStream(sourcePath), ContentLength: size, ...(contentType ? { ContentType: contentType } : {}) }),
+      );
     },
     async clear() {
       let keys: string[] = [];
@@ -216,6 +238,24 @@ class LineWriter {
   }
 }
 
+/** One file as lines: "file-part" lines of FILE_PART_BYTES while more follows, then "file". */
+async function writeFileLines(writer: LineWriter, store: FileStore, key: string) {
+  const { chunks, contentType } = await store.open(key);
+  let pending: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    size += chunk.byteLength;
+    while (size > FILE_PART_BYTES) {
+      const all = Buffer.concat(pending, size);
+      await writer.write({ kind: "file-part", key, data: all.subarray(0, FILE_PART_BYTES).toString("base64") });
+      pending = [all.subarray(FILE_PART_BYTES)];
+      size -= FILE_PART_BYTES;
+    }
+  }
+  await writer.write({ kind: "file", key, contentType, data: Buffer.concat(pending, size).toString("base64") });
+}
+
 function timestampForName(date: Date): string {
   // 2026-11-24T16-20-00-123Z: sorts by time, no colons (Windows), unique to the millisecond.
   return date.toISOString().replace(/[:.]/g, "-");
@@ -269,8 +309,7 @@ export async function writeBackup(handle: DatabaseHandle, store: FileStore, env:
         }
         // The files right after the rows, while the snapshot is still held.
         for await (const key of store.list()) {
-          const { bytes, contentType } = await store.read(key);
-          await writer.write({ kind: "file", key, contentType, data: bytes.toString("base64") });
+          await writeFileLines(writer, store, key);
           fileCount += 1;
         }
       },
@@ -401,6 +440,26 @@ export async function restoreBackup(file: string, handle: DatabaseHandle, store:
 
   const counts: Record<string, number> = {};
   let fileCount = 0;
+  const partsPath = path.join(env.DATA_DIR_ABS, "tmp", `restore-${process.pid}-${Date.now().toString(36)}.part`);
+  try {
+    await restoreLines(file, handle, store, env, { force, notes, counts, partsPath, secretFile, onFile: () => (fileCount += 1) });
+  } finally {
+    fs.rmSync(partsPath, { force: true });
+  }
+  if (header.authSecret === "environment") notes.push("The backed-up site had AUTH_SECRET set: set the same AUTH_SECRET here, or members must sign in again.");
+  // Migrations newer than the archive.
+  await handle.migrate();
+  return { tables: counts, files: fileCount, notes };
+}
+
+/** The archive's rows and files into the target, in one transaction. */
+async function restoreLines(
+  file: string,
+  handle: DatabaseHandle,
+  store: FileStore,
+  env: ServerEnv,
+  { force, notes, counts, partsPath, secretFile, onFile }: { force: boolean; notes: string[]; counts: Record<string, number>; partsPath: string; secretFile: string; onFile: () => void },
+) {
   await handle.db.transaction(async (tx) => {
     const tables = await tablesInOrder(tx);
     if (force && tables.length > 0) await tx.execute(sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(", ")} restart identity cascade`));
@@ -409,6 +468,7 @@ export async function restoreBackup(file: string, handle: DatabaseHandle, store:
 
     let current: { name: string; columns: string[] } | null = null;
     let batch: Record<string, unknown>[] = [];
+    let parts = null as { key: string; path: string } | null;
     const flush = async () => {
       if (!current || batch.length === 0) return;
       const list = sql.raw(current.columns.map((c) => `"${c.replace(/"/g, '""')}"`).join(", "));
@@ -428,10 +488,27 @@ export async function restoreBackup(file: string, handle: DatabaseHandle, store:
       } else if (line.kind === "row") {
         batch.push(line.data);
         if (batch.length >= ROW_BATCH) await flush();
+      } else if (line.kind === "file-part") {
+        await flush();
+        // A large file's parts gather in a file on the disk until its last line.
+        if (parts?.key !== line.key) {
+          if (parts) fs.rmSync(parts.path, { force: true });
+          fs.mkdirSync(path.dirname(partsPath), { recursive: true });
+          fs.writeFileSync(partsPath, "");
+          parts = { key: line.key, path: partsPath };
+        }
+        fs.appendFileSync(parts.path, Buffer.from(line.data, "base64"));
       } else if (line.kind === "file") {
         await flush();
-        await store.write(line.key, Buffer.from(line.data, "base64"), line.contentType);
-        fileCount += 1;
+        if (parts?.key === line.key) {
+          fs.appendFileSync(parts.path, Buffer.from(line.data, "base64"));
+          await store.writeFile(line.key, parts.path, line.contentType);
+          fs.rmSync(parts.path, { force: true });
+          parts = null;
+        } else {
+          await store.write(line.key, Buffer.from(line.data, "base64"), line.contentType);
+        }
+        onFile();
       } else if (line.kind === "secret") {
         await flush();
         if (env.AUTH_SECRET) {
@@ -457,8 +534,4 @@ export async function restoreBackup(file: string, handle: DatabaseHandle, store:
       await tx.execute(sql`select setval(${s.seq}, coalesce((select max(${ident(s.column_name)}) from ${ident(s.table_name)}), 0) + 1, false)`);
     }
   });
-  if (header.authSecret === "environment") notes.push("The backed-up site had AUTH_SECRET set: set the same AUTH_SECRET here, or members must sign in again.");
-  // Migrations newer than the archive.
-  await handle.migrate();
-  return { tables: counts, files: fileCount, notes };
 }
