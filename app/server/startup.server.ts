@@ -9,6 +9,7 @@ import { JobWorker } from "~/server/jobs/worker.server";
 import { emailMarketingProviderName } from "~/server/lists/kit.server";
 import { EMAIL_MARKETING_QUEUE, emailMarketingHandler } from "~/server/lists/sync.server";
 import { logger } from "~/server/logger.server";
+import { removeStaleUploads } from "~/server/uploads/upload-temp.server";
 import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-schedule.server";
 import { PAYMENTS_QUEUE, paymentsJobHandler } from "~/server/payments/jobs.server";
 import { ServerRegistry } from "~/server/server-registry.server";
@@ -183,6 +184,8 @@ export function startServerResources({ port }: { port?: number } = {}): Promise<
       state.__serverRegistry = new ServerRegistry({ db: getDb, port: port ?? env.PORT, localUploads: !env.S3_BUCKET });
       await state.__serverRegistry.start().catch((error: unknown) => logger.warn("could not register this server in server_instances", { error }));
     }
+    // What uploads interrupted by an earlier stop left on the disk.
+    void removeStaleUploads().catch(() => {});
     startJobWorker();
     state.__backupSchedule = startBackupSchedule(env, getDatabaseHandle);
     logger.info("server resources ready", {

@@ -6,7 +6,8 @@ import { action as videoAction } from "~/routes/admin/course-video";
 import { action as videoUploadAction } from "~/routes/admin/course-video-upload";
 import { action as coursesAction } from "~/routes/admin/courses";
 import { loader as videoLoader } from "~/routes/learn/video";
-import { receiveLessonVideo, uploadTempDir } from "~/server/admin/course-video.server";
+import { receiveLessonVideo } from "~/server/admin/course-video.server";
+import { removeStaleUploads, uploadTempDir } from "~/server/uploads/upload-temp.server";
 import { installDemoCourses } from "~/server/courses/demo-courses.server";
 import { adminActivityLog, courseLessons } from "~/server/db/schema";
 import { getStorage } from "~/server/storage/index.server";
@@ -179,5 +180,17 @@ describe("a lesson's own video", () => {
     expect(after).toMatchObject({ videoKey: null, videoType: null, videoFileName: null, videoSizeBytes: null });
     expect(await getStorage().stat(before!.videoKey!)).toBeNull();
     expect((await watch(admin.jar, lesson.id)).status).toBe(404);
+  });
+
+  it("what an interrupted upload left behind is removed once it is a day old", async () => {
+    const dir = uploadTempDir();
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "old.part"), "half a video");
+    fs.writeFileSync(path.join(dir, "new.part"), "arriving now");
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(dir, "old.part"), dayAgo, dayAgo);
+    expect(await removeStaleUploads()).toBe(1);
+    expect(fs.readdirSync(dir)).toEqual(["new.part"]);
+    fs.rmSync(path.join(dir, "new.part"));
   });
 });

@@ -7,11 +7,11 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { eq } from "drizzle-orm";
-import { getServerEnv } from "~/config/env.server";
 import { courseLessons } from "~/server/db/schema";
 import { BodyTooLargeError } from "~/server/http/body-limit.server";
 import { logger } from "~/server/logger.server";
 import { getStorage } from "~/server/storage/index.server";
+import { uploadTempDir } from "~/server/uploads/upload-temp.server";
 import { changeCourses, lessonOf, removeFiles, type CoursesActionOutcome } from "./courses.server";
 import { cleanFileName, COURSE_LIMITS, COURSES_INTENTS, COURSES_MESSAGES, LessonIdSchema, lessonVideoTypeOf } from "~/validation/courses";
 
@@ -21,11 +21,6 @@ import { cleanFileName, COURSE_LIMITS, COURSES_INTENTS, COURSES_MESSAGES, Lesson
 // stops a body that goes past it. The file's first bytes decide its type (MP4 or WebM); then it
 // goes to the private part of the file storage, and the lesson points at it in one transaction
 // with the activity log. Members reach it only through /learn/videos/<lesson id>.
-
-/** Where uploads wait while they arrive: DATA_DIR/tmp/uploads, the same disk as the local storage. */
-export function uploadTempDir(): string {
-  return path.join(getServerEnv().DATA_DIR_ABS, "tmp", "uploads");
-}
 
 interface ReceivedForm {
   fields: Map<string, string>;
