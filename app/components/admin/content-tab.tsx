@@ -7,7 +7,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { InputField, TextareaField } from "~/components/ui/form-field";
+import { FileInput, InputField, TextareaField } from "~/components/ui/form-field";
 import { formatDateTime } from "~/utils/format";
 import { checkSitePhotoFile, SITE_PHOTO_ACCEPT } from "~/validation/content-photos";
 import {
@@ -537,20 +537,7 @@ function PhotoEditor({ block, data, result, headingLevel }: { block: PhotoBlockN
             <p id={`${fileId}-hint`} className="-mt-1 text-sm text-ink-muted">
               JPEG, PNG or WebP, up to 10 MB. A large, sharp photo works best; it is resized for every screen.
             </p>
-            <input
-              id={fileId}
-              name="photo"
-              type="file"
-              accept={SITE_PHOTO_ACCEPT}
-              aria-describedby={photoError ? `${fileId}-hint ${fileId}-error` : `${fileId}-hint`}
-              aria-invalid={photoError ? true : undefined}
-              className="block w-full max-w-sm text-base text-ink file:mr-3 file:cursor-pointer file:rounded-full file:border file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-brand-800"
-            />
-            {photoError ? (
-              <p id={`${fileId}-error`} role="alert" className="text-sm font-medium text-danger-700">
-                {photoError}
-              </p>
-            ) : null}
+            <FileInput id={fileId} name="photo" accept={SITE_PHOTO_ACCEPT} error={photoError} />
           </div>
           <InputField
             label="Description (alt text)"

@@ -6,7 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { InputField, TextareaField } from "~/components/ui/form-field";
+import { FileInput, InputField, TextareaField } from "~/components/ui/form-field";
 import { showToast } from "~/components/ui/toaster";
 import { formatFileSize } from "~/utils/format";
 import { checkLessonFile, checkLessonVideo, COURSE_LIMITS, COURSES_INTENTS, COURSES_MESSAGES } from "~/validation/courses";
@@ -200,21 +200,7 @@ function LessonVideo({ lesson, result }: { lesson: AdminLesson; result: CoursesA
         <p id={`${inputId}-hint`} className="-mt-1 text-sm text-ink-muted">
           MP4 or WebM, up to 2 GB. Members watch it here on the site; it is shown instead of a video address.
         </p>
-        <input
-          id={inputId}
-          name="video"
-          type="file"
-          accept="video/mp4,video/webm,.mp4,.m4v,.webm"
-          disabled={progress !== null}
-          aria-describedby={error ? `${inputId}-hint ${inputId}-error` : `${inputId}-hint`}
-          aria-invalid={error ? true : undefined}
-          className="block w-full max-w-sm text-base text-ink file:mr-3 file:cursor-pointer file:rounded-full file:border file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-brand-800"
-        />
-        {error ? (
-          <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-danger-700">
-            {error}
-          </p>
-        ) : null}
+        <FileInput id={inputId} name="video" accept="video/mp4,video/webm,.mp4,.m4v,.webm" disabled={progress !== null} error={error} />
         {progress !== null ? (
           <div className="flex flex-wrap items-center gap-3">
             <progress value={progress} max={100} aria-label={`Uploading the video of ${lesson.title}`} className="h-2 w-full max-w-sm accent-brand-700" />
@@ -314,20 +300,7 @@ function LessonEditor({ lesson, moduleTitle, result, first, last }: { lesson: Ad
               <p id={`${fileId}-hint`} className="-mt-1 text-sm text-ink-muted">
                 A PDF of up to 20 MB: a worksheet, a plan, a handout.
               </p>
-              <input
-                id={fileId}
-                name="file"
-                type="file"
-                accept="application/pdf,.pdf"
-                aria-describedby={fileError ? `${fileId}-hint ${fileId}-error` : `${fileId}-hint`}
-                aria-invalid={fileError ? true : undefined}
-                className="block w-full max-w-sm text-base text-ink file:mr-3 file:cursor-pointer file:rounded-full file:border file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-brand-800"
-              />
-              {fileError ? (
-                <p id={`${fileId}-error`} role="alert" className="text-sm font-medium text-danger-700">
-                  {fileError}
-                </p>
-              ) : null}
+              <FileInput id={fileId} name="file" accept="application/pdf,.pdf" error={fileError} />
               <div>
                 <Button type="submit" variant="outline" size="sm">
                   Upload

@@ -117,3 +117,31 @@ export function TextareaField({
     </FormField>
   );
 }
+
+/**
+ * A file picker whose hint sits above it with the id `${id}-hint` (written by the caller, next to
+ * its own label) and whose message, when there is one, follows it: described by both, marked
+ * invalid, announced.
+ */
+export function FileInput({ id, error, className, ...props }: Omit<ComponentProps<"input">, "type" | "aria-describedby" | "aria-invalid"> & { id: string; error?: string | null }) {
+  return (
+    <>
+      <input
+        id={id}
+        type="file"
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        className={cn(
+          "block w-full max-w-sm text-base text-ink file:mr-3 file:cursor-pointer file:rounded-full file:border file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-brand-800",
+          className,
+        )}
+        {...props}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
