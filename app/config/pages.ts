@@ -98,6 +98,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/settings/admin/emails", file: "routes/admin/emails.ts" },
     { path: "/settings/admin/content", file: "routes/admin/content.ts" },
     { path: "/settings/admin/courses", file: "routes/admin/courses.ts" },
+    { path: "/settings/admin/member-files", file: "routes/admin/member-files.ts" },
   ];
 }
 

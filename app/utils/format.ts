@@ -32,6 +32,12 @@ export function formatDateTime(date: Date | string): string {
   return `${formatLongDate(d)} at ${time}`;
 }
 
+/** 2048 → "2 KB"; 1,572,864 → "1.5 MB": a file's size as people read it. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /** "Jan 5, 2025": docs/product.md §14.5 admin 'Joined' format. */
 export function formatShortDate(date: Date | string): string {
   return shortDate.format(new Date(date));
