@@ -12,13 +12,13 @@ import { getStorage } from "~/server/storage/index.server";
 import { MEMBER_FILES_MESSAGES } from "~/validation/member-files";
 import { setupTestDatabase } from "../support/db";
 import { answer, getRequest, routeArgs, setupAuthEnvironment, TEST_ORIGIN, type CookieJar } from "../support/auth";
-import { openDashboard, signedInMember, toastsAfter } from "../support/admin-fixtures";
+import { openDashboard, postAdminAction, signedInMember, toastsAfter } from "../support/admin-fixtures";
 
 // The files the coach shares with one member from her row on the Users tab (docs/product.md
 // §10.15): a PDF shared with a 1-to-1 client is stored privately, listed on her 'Your coaching'
 // page and served to her alone; a file that is not a PDF, JPEG or PNG (whatever its name), one over
 // 20 MB or one for nobody is refused with its message and nothing stored; 'Delete' removes the row
-// and the stored bytes; only administrators may do any of it.
+// and the stored bytes; only administrators may do any of it; deleting her account removes her files.
 
 const t = setupTestDatabase();
 const env = setupAuthEnvironment();
@@ -223,5 +223,21 @@ describe("files shared with a member (docs/product.md §10.15)", () => {
     }
     expect(await filesOf(client.user.id)).toEqual([row]);
     expect(await storedBytes(row!.storageKey)).toBe(new TextDecoder().decode(PDF));
+  });
+
+  it("deleting her account removes the files shared with her from the storage", async () => {
+    const admin = await signedInMember(t.db, { admin: true });
+    const member = await signedInMember(t.db, { firstName: "Fiona" });
+    expect((await share(admin.jar, member.user.id, { bytes: PDF, name: "plan.pdf", type: "application/pdf" })).status).toBe(303);
+    expect((await share(admin.jar, member.user.id, { bytes: PDF, name: "week two.pdf", type: "application/pdf" })).status).toBe(303);
+    const keys = (await filesOf(member.user.id)).map((r) => r.storageKey);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(await storedBytes(key)).not.toBeNull();
+
+    const deleted = await postAdminAction({ intent: "delete-user", userId: member.user.id, confirmation: "DELETE" }, admin.jar);
+    expect(deleted.status).toBe(303);
+    expect(await filesOf(member.user.id)).toEqual([]);
+    for (const key of keys) expect(await storedBytes(key)).toBeNull();
+    expect(storedFor(member.user.id)).toEqual([]);
   });
 });
