@@ -71,6 +71,7 @@ export const nonPageRoutePaths = [
   "/settings/admin/emails",
   "/settings/admin/content",
   "/settings/admin/courses",
+  "/settings/admin/member-files",
   // The members' area's courses, lessons and guarded files (docs/product.md §19).
   "/learn/:course",
   "/learn/:course/:module/:lesson",
