@@ -136,6 +136,8 @@ describe("files shared with a member (docs/product.md §10.15)", () => {
     const twice = await post(admin.jar, { intent: "delete-file", userId: client.user.id, fileId: row!.id });
     expect(twice.status).toBe(404);
     expect(twice.data.result).toMatchObject({ message: MEMBER_FILES_MESSAGES.unknownFile });
+    // Without JavaScript the route's page shows her files as they are now, with the message.
+    expect(twice.data.page).toMatchObject({ member: { firstName: "Sarah" }, files: [] });
   });
 
   it("checks a file by its bytes: a JPEG or PNG is fine whatever its name; text named .pdf is refused", async () => {
@@ -143,7 +145,10 @@ describe("files shared with a member (docs/product.md §10.15)", () => {
     const client = await coachingClient();
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]);
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
-    expect((await share(admin.jar, client.user.id, { bytes: jpeg, name: "squat form.png", type: "image/png" })).status).toBe(303);
+    // From the dialog (its fetcher posts js=1): the toast comes back as data, for the open dialog.
+    const fromDialog = await post(admin.jar, { intent: "share-file", userId: client.user.id, js: "1" }, { bytes: jpeg, name: "squat form.png", type: "image/png" });
+    expect(fromDialog.status).toBe(200);
+    expect(fromDialog.data).toEqual({ ok: true, toast: { title: "Shared", description: "“squat form.jpg” is on Sarah's ‘Your coaching’ page now.", variant: "success" } });
     expect((await share(admin.jar, client.user.id, { bytes: png, name: "../../Deadlift cues", type: "application/octet-stream" })).status).toBe(303);
     const rows = await filesOf(client.user.id);
     expect(rows.map((r) => [r.fileName, r.contentType]).sort()).toEqual([

@@ -3,12 +3,14 @@ import { Link, useFetcher, useLocation } from "react-router";
 import type { MemberFilesActionFailure, MemberFilesData } from "~/server/admin/member-files.server";
 import type { MemberRow } from "~/server/admin/users.server";
 import type { MemberFileView } from "~/server/courses/member-files.server";
+import type { FlashToastInput } from "~/server/toast.server";
 import { PageHero } from "~/components/page-hero";
 import { useHydrated } from "~/components/settings/settings-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { showToast } from "~/components/ui/toaster";
 import { formatFileSize, formatLongDate } from "~/utils/format";
 import { checkMemberFile, MEMBER_FILE_ACCEPT, MEMBER_FILES_INTENTS } from "~/validation/member-files";
 import { PaperclipIcon } from "./admin-icons";
@@ -16,13 +18,49 @@ import { PaperclipIcon } from "./admin-icons";
 // docs/product.md §10.15: the files the coach shares with one member, from her row on the Users
 // tab. 'Files' opens a dialog with the list (each file opens through the member's own guarded
 // address, /learn/coaching/files/<id>, which lets an administrator in too), a 'Delete' for each
-// that asks first, and 'File to share' with 'Share with …'. Before JavaScript has loaded, 'Files'
-// is a link to the same list on a page of its own (/settings/admin/member-files?userId=…), whose
-// forms work as plain forms; a refused form's message sits by its field.
+// that asks first, and 'File to share' with 'Share with …'. The dialog's forms post through
+// fetchers (js=1): a success comes back as data, shown as a toast (and announced inside the
+// dialog, which hides the rest of the page from screen readers) while the list reloads with the
+// dialog still open. Before JavaScript has loaded, 'Files' is a link to the same list on a page of
+// its own (/settings/admin/member-files?userId=…), whose forms work as plain forms. A refused
+// form's message sits by its field.
 
 export const MEMBER_FILES_ACTION = "/settings/admin/member-files";
 
-type ActionAnswer = { result: MemberFilesActionFailure | null } | undefined;
+/** What the route answers a fetcher: the toast of a success, or the refused form. */
+type ActionAnswer = { ok: true; toast: FlashToastInput } | { result: MemberFilesActionFailure | null } | undefined;
+
+const failureOf = (answer: ActionAnswer) => (answer && "result" in answer ? answer.result : null);
+
+/** Calls `onDone` once for each success of this fetcher's own submissions (not for an answer it held before). */
+function useAnswered(fetcher: { state: string; data: ActionAnswer }, onDone: (toast: FlashToastInput) => void) {
+  const submitted = useRef(false);
+  const latest = useRef(onDone);
+  useEffect(() => {
+    latest.current = onDone;
+  });
+  useEffect(() => {
+    if (fetcher.state === "submitting") {
+      submitted.current = true;
+      return;
+    }
+    if (!submitted.current || !fetcher.data) return;
+    submitted.current = false;
+    if ("ok" in fetcher.data) latest.current(fetcher.data.toast);
+  }, [fetcher.state, fetcher.data]);
+}
+
+/** The hidden fields every form sends: js=1 from the dialog, whose fetcher reads the answer itself. */
+function Hidden({ fields, viaFetcher }: { fields: Record<string, string>; viaFetcher: boolean }) {
+  return (
+    <>
+      {viaFetcher ? <input type="hidden" name="js" value="1" /> : null}
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
 
 /** What she sees of these files and when: her 1-to-1 coaching decides (docs/product.md §19.1). */
 export function coachingNote({ member, coaching }: Pick<MemberFilesData, "member" | "coaching">): string {
@@ -46,19 +84,32 @@ function FailureMessage({ message, id }: { message: string | null; id?: string }
   );
 }
 
-function DeleteFile({ file, data, action, initial }: { file: MemberFileView; data: MemberFilesData; action: string; initial: MemberFilesActionFailure | null }) {
-  const fetcher = useFetcher<ActionAnswer>({ key: `member-file-delete-${file.id}` });
-  const busy = fetcher.state !== "idle";
-  const failure = fetcher.state === "idle" && fetcher.data?.result ? fetcher.data.result : initial;
+interface FormProps {
+  data: MemberFilesData;
+  action: string;
+  viaFetcher: boolean;
+  /** The refused form's answer, when the route's page shows it (no JavaScript). */
+  initial: MemberFilesActionFailure | null;
+  onDone: (toast: FlashToastInput) => void;
+}
+
+type AnswerFetcher = ReturnType<typeof useFetcher<ActionAnswer>>;
+
+/**
+ * A file's 'Delete', asked first. It posts through the panel's one fetcher for deletes: the answer
+ * and the reloaded list may arrive together, when this row has already gone to read it.
+ */
+function DeleteFile({ file, data, action, viaFetcher, initial, fetcher }: Omit<FormProps, "onDone"> & { file: MemberFileView; fetcher: AnswerFetcher }) {
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("fileId") === file.id;
+  const answered = fetcher.state === "idle" ? failureOf(fetcher.data) : null;
+  const failure = busy ? null : answered?.fileId === file.id ? answered : initial;
   return (
     <details className="shrink-0" open={failure ? true : undefined}>
       <summary aria-label={`Delete ${file.fileName}`} className="btn btn-ghost btn-sm w-fit cursor-pointer text-danger-700 hover:bg-danger-50 hover:text-danger-800">
         Delete
       </summary>
       <fetcher.Form method="post" action={action} className="mt-2 flex max-w-sm flex-col gap-3 rounded-2xl border border-danger-200 bg-danger-50 p-4">
-        <input type="hidden" name="intent" value={MEMBER_FILES_INTENTS.delete} />
-        <input type="hidden" name="userId" value={data.member.userId} />
-        <input type="hidden" name="fileId" value={file.id} />
+        <Hidden viaFetcher={viaFetcher} fields={{ intent: MEMBER_FILES_INTENTS.delete, userId: data.member.userId, fileId: file.id }} />
         <p className="text-base wrap-anywhere">
           Stop sharing “{file.fileName}” with {data.member.firstName}? It goes from her page and from the site's storage.
         </p>
@@ -73,28 +124,20 @@ function DeleteFile({ file, data, action, initial }: { file: MemberFileView; dat
   );
 }
 
-function ShareForm({ data, action, initial }: { data: MemberFilesData; action: string; initial: MemberFilesActionFailure | null }) {
+function ShareForm({ data, action, viaFetcher, initial, onDone }: FormProps) {
   const { userId, firstName } = data.member;
-  const fetcher = useFetcher<ActionAnswer>({ key: `member-file-share-${userId}` });
+  const fetcher = useFetcher<ActionAnswer>();
   const form = useRef<HTMLFormElement>(null);
-  const submitted = useRef(false);
   const [checked, setChecked] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
-  // A success redirects, the list reloads with her new file, and the form is emptied for the next.
-  useEffect(() => {
-    if (fetcher.state !== "idle") {
-      submitted.current = true;
-      return;
-    }
-    if (!submitted.current) return;
-    submitted.current = false;
-    if (!fetcher.data?.result) {
-      form.current?.reset();
-      setChecked(null);
-    }
-  }, [fetcher.state, fetcher.data]);
+  // A success: the toast, the list reloads with her new file, and the form is emptied for the next.
+  useAnswered(fetcher, (toast) => {
+    form.current?.reset();
+    setChecked(null);
+    onDone(toast);
+  });
 
-  const failure = busy ? null : (fetcher.data?.result ?? initial);
+  const failure = busy ? null : (failureOf(fetcher.data) ?? initial);
   const fileError = checked ?? (failure?.field === "file" ? failure.message : null);
   const formError = !checked && failure && failure.field !== "file" ? failure.message : null;
   const inputId = `member-files-${userId}-file`;
@@ -110,8 +153,7 @@ function ShareForm({ data, action, initial }: { data: MemberFilesData; action: s
   };
   return (
     <fetcher.Form ref={form} method="post" action={action} encType="multipart/form-data" noValidate onSubmit={check} className="flex flex-col gap-2">
-      <input type="hidden" name="intent" value={MEMBER_FILES_INTENTS.share} />
-      <input type="hidden" name="userId" value={userId} />
+      <Hidden viaFetcher={viaFetcher} fields={{ intent: MEMBER_FILES_INTENTS.share, userId }} />
       <FailureMessage message={formError} />
       <label htmlFor={inputId} className="text-base font-semibold text-ink">
         File to share
@@ -141,21 +183,36 @@ function ShareForm({ data, action, initial }: { data: MemberFilesData; action: s
 
 interface PanelProps {
   data: MemberFilesData;
-  /** Where the forms post: the route, with the address the success should come back to. */
+  /** Where the forms post: the route, with the address a plain form's success comes back to. */
   action: string;
+  /** The dialog's forms: fetchers that read the answer themselves. */
+  viaFetcher: boolean;
   /** A refused form's answer, when the route's page shows it (no JavaScript). */
   result: MemberFilesActionFailure | null;
   headingLevel: "h2" | "h3";
 }
 
 /** The list of her files and the form to share another: the dialog's body, and the page's. */
-export function MemberFilesPanel({ data, action, result, headingLevel }: PanelProps) {
+export function MemberFilesPanel({ data, action, viaFetcher, result, headingLevel }: PanelProps) {
   const Heading = headingLevel;
   const headingId = useId();
   const { firstName } = data.member;
   const shareFailure = result && result.intent !== MEMBER_FILES_INTENTS.delete ? result : null;
+  // Read out inside the dialog too: a modal dialog hides the page's toasts from screen readers.
+  const [announcement, setAnnouncement] = useState("");
+  const onDone = (toast: FlashToastInput) => {
+    showToast(toast);
+    setAnnouncement(toast.description ?? toast.title);
+  };
+  const forms = { data, action, viaFetcher, onDone };
+  const deleter = useFetcher<ActionAnswer>();
+  useAnswered(deleter, onDone);
+  const deleteFailure = (deleter.state === "idle" ? failureOf(deleter.data) : null) ?? (result?.intent === MEMBER_FILES_INTENTS.delete ? result : null);
   return (
     <div className="flex flex-col gap-6">
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       <section aria-labelledby={`${headingId}-list`} className="flex flex-col gap-2">
         <Heading id={`${headingId}-list`} className="text-lg font-semibold text-ink">
           Shared with {firstName}
@@ -174,18 +231,19 @@ export function MemberFilesPanel({ data, action, result, headingLevel }: PanelPr
                     {formatFileSize(file.sizeBytes)} · Shared on <time dateTime={file.sharedAt}>{formatLongDate(file.sharedAt)}</time>
                   </p>
                 </div>
-                <DeleteFile file={file} data={data} action={action} initial={result?.intent === MEMBER_FILES_INTENTS.delete && result.fileId === file.id ? result : null} />
+                <DeleteFile {...forms} fetcher={deleter} file={file} initial={result?.intent === MEMBER_FILES_INTENTS.delete && result.fileId === file.id ? result : null} />
               </li>
             ))}
           </ul>
         )}
-        {result?.intent === MEMBER_FILES_INTENTS.delete && !data.files.some((f) => f.id === result.fileId) ? <FailureMessage message={result.message} /> : null}
+        {/* A file already removed (by another administrator, say) has no row left to show its message. */}
+        {deleteFailure && !data.files.some((f) => f.id === deleteFailure.fileId) ? <FailureMessage message={deleteFailure.message} /> : null}
       </section>
       <section aria-labelledby={`${headingId}-share`} className="flex flex-col gap-3 rounded-2xl bg-sand-50 p-4 sm:p-5">
         <Heading id={`${headingId}-share`} className="text-lg font-semibold text-ink">
           Share a file
         </Heading>
-        <ShareForm data={data} action={action} initial={shareFailure} />
+        <ShareForm {...forms} initial={shareFailure} />
       </section>
     </div>
   );
@@ -228,8 +286,8 @@ export function MemberFilesDialog({ member, name }: { member: MemberRow; name: s
           <DialogTitle>Files for {data.member.firstName}</DialogTitle>
           <DialogDescription>{coachingNote(data)}</DialogDescription>
         </DialogHeader>
-        {/* The page's own search and page ride along, so a success comes back to this list. */}
-        <MemberFilesPanel data={data} action={`${MEMBER_FILES_ACTION}${location.search}`} result={null} headingLevel="h3" />
+        {/* The page's own search and page ride along, should a form ever be answered as a plain one. */}
+        <MemberFilesPanel data={data} action={`${MEMBER_FILES_ACTION}${location.search}`} viaFetcher result={null} headingLevel="h3" />
       </DialogContent>
     </Dialog>
   );
@@ -253,12 +311,18 @@ export function MemberFilesPage({ data, result }: { data: MemberFilesData | null
           <Card>
             <CardContent className="flex flex-col gap-6 p-6 sm:p-8">
               <p className="text-base text-ink-muted">{coachingNote(data)}</p>
-              <MemberFilesPanel data={data} action={`${MEMBER_FILES_ACTION}?userId=${encodeURIComponent(data.member.userId)}`} result={result} headingLevel="h2" />
+              <MemberFilesPanel
+                data={data}
+                action={`${MEMBER_FILES_ACTION}?userId=${encodeURIComponent(data.member.userId)}`}
+                viaFetcher={false}
+                result={result}
+                headingLevel="h2"
+              />
             </CardContent>
           </Card>
         ) : (
-          <Alert variant="destructive" title="Nothing was changed">
-            {result?.message ?? "That member no longer has an account."}
+          <Alert variant="destructive" title={result ? "Nothing was changed" : "No such member"}>
+            {result?.message ?? "That member no longer has an account. Her row on the Users tab has gone too."}
           </Alert>
         )}
       </div>

@@ -5,8 +5,7 @@ import { MemberFilesPage } from "~/components/admin/member-files-dialog";
 import { loadMemberFiles, runMemberFilesTabAction } from "~/server/admin/dashboard.server";
 import type { MemberFilesActionFailure, MemberFilesActionOutcome } from "~/server/admin/member-files.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readForm } from "~/server/http/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { answerForm, readForm } from "~/server/http/form-action.server";
 import { seo } from "~/utils/seo";
 import { MEMBER_FILE_LIMITS, MEMBER_FILES_MESSAGES, MemberFilesTargetSchema } from "~/validation/member-files";
 
@@ -16,10 +15,11 @@ import { MEMBER_FILE_LIMITS, MEMBER_FILES_MESSAGES, MemberFilesTargetSchema } fr
 //
 // GET ?userId=<id>: the member's files on a page of their own, for a browser without JavaScript
 // (the Users tab's 'Files' opens a dialog instead); an unknown member is a 404.
-// POST: 'Share with …' (one PDF, JPEG or PNG of at most 20 MB) or a file's 'Delete'. Success: back
-// to where the form was (the Users tab at the same search and page, or this page) with a toast. A
-// refused form answers 400 (404 for a member or file that has gone, 413 for a file over 20 MB) and
-// changes nothing; without JavaScript the browser shows it here, on this route's page.
+// POST: 'Share with …' (one PDF, JPEG or PNG of at most 20 MB) or a file's 'Delete'. Success: the
+// dialog's fetcher (js=1) gets the toast as data and the open dialog's list reloads; a plain form is
+// sent back to where it was (this page, or the Users tab at the same search and page) with the
+// toast. A refused form answers 400 (404 for a member or file that has gone, 413 for a file over
+// 20 MB) and changes nothing; without JavaScript the browser shows it here, on this route's page.
 
 /** The member a page or form is about, when the id is one at all. */
 function memberIdFrom(value: string | null | undefined): string | null {
@@ -43,8 +43,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
   const userId = memberIdFrom(url.searchParams.get("userId"));
   const page = userId ? await loadMemberFiles(userId) : null;
-  if (!page) throw data(null, { status: 404 });
-  return { page, result: null as MemberFilesActionFailure | null };
+  // A page that says so (not the site's 404 page), as a refused form's page may need it too.
+  return data({ page, result: null as MemberFilesActionFailure | null }, { status: page ? 200 : 404 });
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -64,7 +64,13 @@ export async function action({ request, url }: Route.ActionArgs) {
           message: read.status === 413 ? read.message : MEMBER_FILES_MESSAGES.unknownIntent,
         },
       };
-  if (outcome.ok) return redirectWithToast(backTo(url, outcome.userId), outcome.toast, { status: 303 });
+  if (outcome.ok) {
+    return answerForm(read.ok && read.fetcher, {
+      result: { ok: true as const, toast: outcome.toast },
+      redirectTo: backTo(url, outcome.userId),
+      toast: outcome.toast,
+    });
+  }
   // The page shows her files as they are now, with the message (a form too large to read names her in the address).
   const userId = memberIdFrom(outcome.failure.userId) ?? memberIdFrom(url.searchParams.get("userId"));
   const page = userId ? await loadMemberFiles(userId) : null;
@@ -72,8 +78,8 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function MemberFilesRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const view = actionData ?? loaderData;
-  return createElement(MemberFilesPage, { data: view.page, result: view.result });
+  const refused = actionData && "result" in actionData ? actionData : null;
+  return createElement(MemberFilesPage, { data: refused ? refused.page : loaderData.page, result: refused?.result ?? null });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
