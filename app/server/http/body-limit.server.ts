@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
+import { MEMBER_FILE_LIMITS } from "~/validation/member-files";
 import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/server/content/photos.server";
 import { COURSE_LIMITS } from "~/validation/courses";
-import { MEMBER_FILE_LIMITS } from "~/validation/member-files";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
 
 // Request body limits (decision 142). Every request with a body is read here, up
@@ -27,8 +27,7 @@ const DEFAULT_MESSAGE = "This request is too large: forms on this site send at m
  * The routes that take more than the default. /settings is the profile-picture upload (a 5 MB
  * image plus the multipart framing: the same figure the settings action enforces itself);
  * /settings/admin/content takes the coach's photos (10 MB, docs/product.md §10.13);
- * /settings/admin/courses a lesson's PDF (20 MB, §10.14); /settings/admin/member-files a file
- * shared with one member (20 MB, §10.15).
+ * /settings/admin/courses a lesson's PDF (20 MB, §10.14).
  */
 const LARGER_LIMITS: ReadonlyMap<string, BodyLimit> = new Map([
   [
@@ -52,6 +51,8 @@ const LARGER_LIMITS: ReadonlyMap<string, BodyLimit> = new Map([
       message: "This upload is too large: a lesson file can be at most 20 MB. Nothing was changed.",
     },
   ],
+  ["/api/payments/webhook", { bytes: WEBHOOK_BODY_LIMIT, message: "This request is too large. Nothing was changed." }],
+  // A file the coach shares with one member (docs/product.md §10.15).
   [
     "/settings/admin/member-files",
     {
@@ -59,7 +60,6 @@ const LARGER_LIMITS: ReadonlyMap<string, BodyLimit> = new Map([
       message: "This upload is too large: a file shared with a member can be at most 20 MB. Nothing was changed.",
     },
   ],
-  ["/api/payments/webhook", { bytes: WEBHOOK_BODY_LIMIT, message: "This request is too large. Nothing was changed." }],
 ]);
 
 /**
