@@ -100,6 +100,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/settings/admin/courses", file: "routes/admin/courses.ts" },
     { path: "/settings/admin/courses/video", file: "routes/admin/course-video.ts" },
     { path: "/settings/admin/courses/video-upload", file: "routes/admin/course-video-upload.ts" },
+    { path: "/settings/admin/member-files", file: "routes/admin/member-files.ts" },
   ];
 }
 

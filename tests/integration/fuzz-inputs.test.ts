@@ -86,6 +86,13 @@ function formFields(body: BadBody | undefined): Record<string, string> | null {
   return null;
 }
 
+/** A multipart body whose `file` is a real PDF, JPEG or PNG (the member-files form would share it). */
+function sharesARealFile(body: BadBody | undefined): boolean {
+  if (body?.kind !== "multipart" || body.file?.field !== "file" || body.file.bytes.length === 0) return false;
+  const starts = (signature: number[]) => signature.every((b, i) => body.file!.bytes[i] === b);
+  return starts([0x25, 0x50, 0x44, 0x46, 0x2d]) || starts([0xff, 0xd8, 0xff]) || starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+}
+
 /** The string with lone surrogates replaced (encodeURIComponent refuses them). */
 function wellFormed(value: string): string {
   return value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
@@ -131,7 +138,7 @@ function anonymousTargets(): Target[] {
     const fields = formFields(body);
     return !fields || (fields.website ?? "").trim() !== "" || !EmailListSignupSchema.safeParse(fields).success;
   });
-  const guarded = ["/settings", "/settings?js=1", "/settings/security", "/settings/billing", "/settings/admin", "/settings/admin/offers", "/settings/admin/integrations", "/learn-to-lift-checkout", `/stronger-with-${SLUG}-checkout`, "/build-stronger-foundations-checkout", "/sign-out"];
+  const guarded = ["/settings", "/settings?js=1", "/settings/security", "/settings/billing", "/settings/admin", "/settings/admin/offers", "/settings/admin/integrations", "/settings/admin/member-files", "/learn-to-lift-checkout", `/stronger-with-${SLUG}-checkout`, "/build-stronger-foundations-checkout", "/sign-out"];
   const webhookSignature = fc.oneof(
     badString.map((s) => wellFormed(s).replace(/[^\x20-\x7e]/g, "").slice(0, 500)),
     fc.tuple(fc.integer(), fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), maxLength: 64 })).map(([t, v]) => `t=${t},v1=${v}`),
@@ -444,6 +451,17 @@ function adminTargets(): Target[] {
       requests: fc
         .constantFrom("/settings/admin/courses/video", "/settings/admin/courses/video-upload")
         .chain((path) => post(path, badBody(["lessonId", "video"], { lessonId: "00000000-0000-4000-8000-000000000000" }))),
+    },
+    {
+      // docs/product.md §10.15: the files shared with a member, for a real member (Bryony) and ids
+      // nobody has, with bad fields and files. A real PDF, JPEG or PNG for her would be shared (a
+      // change), so those are left out; every other file must be refused with nothing stored.
+      name: "POST /settings/admin/member-files (bad fields, files, ids and intents)",
+      runs: 30,
+      requests: fc
+        .constantFrom("share-file", "delete-file", "unknown")
+        .chain((intent) => post("/settings/admin/member-files", badBody(["userId", "fileId", "file"], { intent, userId: users.bystander.id, fileId: "00000000-0000-4000-8000-000000000000" })))
+        .filter((request) => !sharesARealFile(request.body)),
     },
     {
       name: "GET admin pages with bad queries",

@@ -880,6 +880,33 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
         } satisfies MatrixAction,
       ],
     })),
+    {
+      // The files shared with one member (docs/product.md §10.15): the admin shares a small PDF with
+      // Alice; a 'Delete' names a file nobody has (404 for an admin, nothing changed).
+      route: "/settings/admin/member-files",
+      actions: [
+        { name: "GET", method: "GET", request: (f) => ({ path: `/settings/admin/member-files?userId=${f.member.id}` }), expect: adminsOnly({ status: 200, bodyIncludes: ["Files for", "Share a file"] }) },
+        { name: "GET (nobody)", method: "GET", request: () => ({ path: "/settings/admin/member-files?userId=nobodyAtAll" }), expect: adminsOnly(notFound) },
+        {
+          name: "POST intent=share-file",
+          method: "POST",
+          request: (f) => {
+            const form = new FormData();
+            form.set("intent", "share-file");
+            form.set("userId", f.member.id);
+            form.set("file", new File([PDF_SMALL], "Matrix plan.pdf", { type: "application/pdf" }));
+            return { path: "/settings/admin/member-files", multipart: form };
+          },
+          expect: adminsOnly(allowed({ status: 303, location: "/settings/admin" })),
+        },
+        {
+          name: "POST intent=delete-file",
+          method: "POST",
+          request: (f) => ({ path: "/settings/admin/member-files", form: { intent: "delete-file", userId: f.member.id, fileId: "00000000-0000-4000-8000-000000000000" } }),
+          expect: adminsOnly(notFound),
+        },
+      ],
+    },
     // The members' area (docs/product.md §19). Alice has Build Stronger Foundations (her paid test
     // checkout), Beth nothing, the admin previews everything. Her first visit to a course records her
     // enrolment, so her allowed GETs may write.
@@ -1039,6 +1066,9 @@ function passwordOf(_actor: Actor): string {
 }
 
 /** A valid 1×1 PNG, for the avatar upload. */
+/** The smallest file the member-files form takes as a PDF (its first bytes are "%PDF-"). */
+export const PDF_SMALL = Buffer.from("%PDF-1.4\n%%EOF\n");
+
 export const PNG_1X1 = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",

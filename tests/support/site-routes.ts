@@ -73,6 +73,7 @@ export const nonPageRoutePaths = [
   "/settings/admin/courses",
   "/settings/admin/courses/video",
   "/settings/admin/courses/video-upload",
+  "/settings/admin/member-files",
   // The members' area's courses, lessons and guarded files (docs/product.md §19).
   "/learn/:course",
   "/learn/:course/:module/:lesson",

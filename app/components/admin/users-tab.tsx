@@ -14,11 +14,12 @@ import { PageLinks } from "./page-links";
 import { SaleStatusBadge } from "./sales-tab";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { EditUserDialog } from "./edit-user-dialog";
+import { MemberFilesDialog } from "./member-files-dialog";
 import { useAdminAction } from "./use-admin-action";
 
-// docs/product.md §10.3 Users tab: search, the members newest first in pages of 25, and per-row edit, toggle
-// admin and delete. The search is a GET form (?q=), so it works before JavaScript loads; with
-// JavaScript it also searches as she types.
+// docs/product.md §10.3 Users tab: search, the members newest first in pages of 25, and per-row edit,
+// the files shared with her (§10.15), toggle admin and delete. The search is a GET form (?q=), so it
+// works before JavaScript loads; with JavaScript it also searches as she types.
 
 const number = new Intl.NumberFormat("en-GB");
 
@@ -155,6 +156,7 @@ function MemberItem({ member, isSelf }: { member: MemberRow; isSelf: boolean }) 
       </div>
       <div className="flex shrink-0 items-center gap-1 self-end sm:self-center">
         <EditUserDialog member={member} name={name} />
+        <MemberFilesDialog member={member} name={name} />
         <ToggleAdminButton member={member} name={name} />
         <DeleteUserDialog member={member} name={name} />
       </div>

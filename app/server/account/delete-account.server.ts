@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { memberFilesPrefix } from "~/server/courses/member-files.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, adminActivityLog, userRoles, users, type AdminActionType } from "~/server/db/schema";
 import { eraseEmailsTo } from "~/server/email/queue.server";
@@ -16,7 +17,11 @@ import { getStorage } from "~/server/storage/index.server";
 //      is gone sends nothing): the foreign keys cascade to the profile, sessions, accounts,
 //      two-factor secrets, login history, roles and payment customer; purchases and
 //      subscriptions keep their rows with user_id set to null, for the accounts. An admin's
-//      deletion writes its admin_activity_log entry in this same transaction.
+//      deletion writes its admin_activity_log entry in this same transaction; her shared files'
+//      rows go with the user row,
+//   4. remove the files the coach shared with her (docs/product.md §10.15) from the storage:
+//      after the deletion, so a file shared while it ran is removed too (a share locks her row,
+//      so it either commits before the deletion or fails and removes its own file).
 // Decisions: docs/decisions/082-settings-account-deletion.md and 112-admin-user-management.md.
 
 export const DELETE_FAILED_MESSAGE = "Failed to delete account. Please contact support.";
@@ -100,6 +105,10 @@ export async function deleteUserAccount(userId: string, options: DeleteUserOptio
     logger.error("account deletion failed", { error, userId });
     return "failed";
   }
+  // Best effort: her rows are gone, so a file left behind is never served; it is logged to remove by hand.
+  await getStorage()
+    .deletePrefix(memberFilesPrefix(userId))
+    .catch((error: unknown) => logger.error("account deletion: could not remove the files shared with her", { error, userId }));
   logger.info(options.audit ? "account deleted by an admin" : "account deleted by its owner", {
     userId,
     adminId: options.audit?.adminId,

@@ -10,6 +10,7 @@ import { receiveLessonVideo } from "./course-video.server";
 import { loadContentData, runContentAction, type ContentActionOutcome, type ContentTabData } from "./content.server";
 import { loadCoursesData, runCoursesAction, type CoursesActionOutcome, type CoursesTabData } from "./courses.server";
 import { loadIntegrationsData, retryFailedMail, retryFailedSyncs, type IntegrationsData } from "./integrations.server";
+import { loadMemberFilesData, runMemberFilesAction, type MemberFilesActionOutcome, type MemberFilesData } from "./member-files.server";
 import { membersCsvStream } from "./members-csv.server";
 import { listEmailPreviews, sendTestEmail, type EmailPreview } from "./email-previews.server";
 import { changeOffers, currentCohortDate, loadOffersData, resetOffer, type OfferChange, type OffersChangeInput, type OffersData } from "./offers.server";
@@ -152,4 +153,14 @@ export function receiveCourseVideo(adminId: string, request: Request): Promise<C
 /** One of the Courses tab's actions. */
 export function runCoursesTabAction(adminId: string, form: FormData): Promise<CoursesActionOutcome> {
   return runCoursesAction(adminId, form);
+}
+
+/** One member's shared files (docs/product.md §10.15), or null when there is no such member. */
+export function loadMemberFiles(userId: string): Promise<MemberFilesData | null> {
+  return loadMemberFilesData(getDb(), userId, getSiteConfig().coachSlug);
+}
+
+/** 'Share with …' or a shared file's 'Delete'. */
+export function runMemberFilesTabAction(adminId: string, form: FormData): Promise<MemberFilesActionOutcome> {
+  return runMemberFilesAction(getDb(), adminId, form, getSiteConfig().coachSlug);
 }

@@ -1,4 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { getSiteConfig } from "~/config/env.server";
+import { coachingAccessOf, summariseAccess, type AccessSummary } from "~/server/courses/access.server";
+import { listFilesOfMembers, type MemberFileView } from "~/server/courses/member-files.server";
 import type { Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, adminActivityLog, profiles, userRoles, users } from "~/server/db/schema";
 import { purchasesOf, type MemberPurchase } from "./sales.server";
@@ -27,6 +30,10 @@ export interface MemberRow {
   isAdmin: boolean;
   /** What she bought, newest first (docs/product.md §10.3): each payment and where it stands. */
   purchases: MemberPurchase[];
+  /** Her 1-to-1 coaching, from her own subscriptions (docs/product.md §10.15). */
+  coaching: AccessSummary;
+  /** The files the coach has shared with her, newest first (docs/product.md §10.15). */
+  files: MemberFileView[];
 }
 
 export interface MemberPage {
@@ -85,7 +92,11 @@ export function parseMemberSearch(url: URL): { query: string; page: number } {
  * a next page, and counts matches only up to MATCH_COUNT_CAP: counting every match of a common
  * word at 1,000,000 rows costs more than the page itself.
  */
-export async function searchMembers(db: Queryable, { query, page }: { query: string; page: number }): Promise<MemberPage> {
+export async function searchMembers(
+  db: Queryable,
+  { query, page }: { query: string; page: number },
+  { coachSlug = getSiteConfig().coachSlug }: { coachSlug?: string } = {},
+): Promise<MemberPage> {
   const where = memberSearchCondition(query);
   // NOTE: PostgreSQL's estimate of how many profiles a LIKE '%word%' matches is poor, so left to
   // itself it walks the created_at index for a rare word (reading every profile) or builds a
@@ -108,7 +119,7 @@ export async function searchMembers(db: Queryable, { query, page }: { query: str
     createdAt: profiles.createdAt,
     role: userRoles.role,
   };
-  return db.transaction(async (tx) => {
+  const found = await db.transaction(async (tx) => {
     const pageQuery = (condition: SQL | undefined) =>
       tx
         .select(columns)
@@ -154,24 +165,30 @@ export async function searchMembers(db: Queryable, { query, page }: { query: str
 
     const shown = rows.slice(0, MEMBERS_PAGE_SIZE);
     const bought = await purchasesOf(tx, shown.map((row) => row.userId));
-    return {
-      members: shown.map((row) => ({
-        userId: row.userId,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        email: row.email,
-        avatarUrl: row.avatarUrl,
-        createdAt: row.createdAt.toISOString(),
-        isAdmin: row.role === ADMIN_ROLE,
-        purchases: bought.get(row.userId) ?? [],
-      })),
-      query,
-      page,
-      hasPrevious: page > 1,
-      hasNext: rows.length > MEMBERS_PAGE_SIZE,
-      matches,
-    };
+    return { shown, bought, hasNext: rows.length > MEMBERS_PAGE_SIZE, matches };
   });
+  // Outside the search's transaction, whose planner settings are for the search alone.
+  const ids = found.shown.map((row) => row.userId);
+  const [coaching, files] = await Promise.all([coachingAccessOf(db, ids, coachSlug), listFilesOfMembers(db, ids)]);
+  return {
+    members: found.shown.map((row) => ({
+      userId: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      avatarUrl: row.avatarUrl,
+      createdAt: row.createdAt.toISOString(),
+      isAdmin: row.role === ADMIN_ROLE,
+      purchases: found.bought.get(row.userId) ?? [],
+      coaching: summariseAccess(coaching.get(row.userId) ?? { state: "none" }),
+      files: files.get(row.userId) ?? [],
+    })),
+    query,
+    page,
+    hasPrevious: page > 1,
+    hasNext: found.hasNext,
+    matches: found.matches,
+  };
 }
 
 export interface MemberSummary {

@@ -103,3 +103,41 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
     ),
   };
 }
+
+/** An offer's access as plain data for a page: the dates as ISO strings. */
+export type AccessSummary = { state: "open"; until: string | null } | { state: "ended"; endedAt: string } | { state: "none" };
+
+export function summariseAccess(access: Access): AccessSummary {
+  if (access.state === "open") return { state: "open", until: access.until?.toISOString() ?? null };
+  if (access.state === "ended") return { state: "ended", endedAt: access.endedAt.toISOString() };
+  return { state: "none" };
+}
+
+/**
+ * The 1-to-1 coaching of each of these members, from her own subscriptions (an administrator's
+ * preview plays no part): what the Users tab says about the files shared with her (docs/product.md
+ * §10.15). One query for the page of members.
+ */
+export async function coachingAccessOf(q: Queryable, userIds: readonly string[], coachSlug: string, now = new Date()): Promise<Map<string, Access>> {
+  const found = new Map<string, Access>();
+  if (userIds.length === 0) return found;
+  const rows = await q
+    .select({
+      userId: subscriptions.userId,
+      status: subscriptions.status,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+    })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.userId, [...userIds]), eq(subscriptions.productKey, productKeyOf("one-to-one", coachSlug))));
+  for (const userId of userIds) {
+    found.set(
+      userId,
+      accessFromSubscriptions(
+        rows.filter((row) => row.userId === userId),
+        now,
+      ),
+    );
+  }
+  return found;
+}

@@ -272,7 +272,10 @@ export type AdminActionType =
   /** The Content tab: a block saved, restored from its history or reset to the installed text. */
   | "update_content"
   /** The Courses tab: a module, lesson or lesson file added, changed, moved or removed. */
-  | "update_course";
+  | "update_course"
+  /** The Users tab: a file shared with one member, or removed (docs/product.md §10.15). */
+  | "share_member_file"
+  | "delete_member_file";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { MEMBER_FILE_LIMITS } from "~/validation/member-files";
 import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/server/content/photos.server";
 import { COURSE_LIMITS } from "~/validation/courses";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
@@ -66,6 +67,14 @@ const LARGER_LIMITS: ReadonlyMap<string, BodyLimit> = new Map([
   ["/settings/admin/courses/video", VIDEO_LIMIT],
   ["/settings/admin/courses/video-upload", VIDEO_LIMIT],
   ["/api/payments/webhook", { bytes: WEBHOOK_BODY_LIMIT, message: "This request is too large. Nothing was changed." }],
+  // A file the coach shares with one member (docs/product.md §10.15).
+  [
+    "/settings/admin/member-files",
+    {
+      bytes: MEMBER_FILE_LIMITS.bodyMaxBytes,
+      message: "This upload is too large: a file shared with a member can be at most 20 MB. Nothing was changed.",
+    },
+  ],
 ]);
 
 /**
