@@ -1,9 +1,12 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import pg from "pg";
+import { embeddedDatabaseUrl } from "../../app/server/db/embedded-postgres.server";
 import { expect, test, type Page } from "../support/e2e";
 
 // The members' area in a real browser (docs/product.md §19): a buyer of Learn to Lift goes from the
-// test checkout to her course, marks a lesson complete (it survives a reload and moves the bar); a
+// test checkout to her course, marks a lesson complete (it survives a reload and moves the bar);
+// her weeks open one by one from her cohort's start (its countdown on Playwright's clock); a
 // member who did not buy gets nothing by any address; a Build Stronger Foundations subscriber
 // keeps her course until the paid period ends, and loses it after. Every new page has no axe
 // violations at 390 and 1440 px, and a lesson loads nothing from another site before 'play'.
@@ -12,19 +15,44 @@ const PASSWORD = "LiftHeavy2025";
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Signs up on an offer's checkout page and pays in the test checkout. */
-async function buy(page: Page, checkoutPath: string, firstName: string) {
+/** Signs up on an offer's checkout page and pays in the test checkout; returns her email. */
+async function buy(page: Page, checkoutPath: string, firstName: string): Promise<string> {
+  const email = uniqueEmail(firstName.toLowerCase());
   await page.goto(checkoutPath);
   await page.getByLabel("First name").fill(firstName);
   await page.getByLabel("Last name").fill("Member");
-  await page.getByLabel("Email").fill(uniqueEmail(firstName.toLowerCase()));
+  await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Complete Your Purchase" }).click();
   await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
+  return email;
 }
+
+const DAY_MS = 24 * 3_600_000;
+
+/**
+ * Her cohort's start, as the server keeps it, moved to `start` (YYYY-MM-DD): what the server's
+ * calendar moving on by the same days would do. The test server's embedded database listens on a
+ * unix socket in its data directory, open to this user alone.
+ */
+async function setCohortStart(email: string, start: string) {
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl(process.env.E2E_DATA_DIR!) });
+  await client.connect();
+  try {
+    const result = await client.query(
+      "update course_enrolments set cohort_starts_on = $2 where course_key = 'learn-to-lift' and user_id = (select id from users where email = $1)",
+      [email, start],
+    );
+    expect(result.rowCount).toBe(1);
+  } finally {
+    await client.end();
+  }
+}
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** Screens for review (ADMIN_SCREENSHOTS=1): .tmp/screens/learn-<page>-<width>.png. */
 function screenName(page: Page): string {
@@ -84,6 +112,53 @@ test("a Learn to Lift buyer starts learning, marks a lesson complete and keeps i
   await page.goto("/learn/learn-to-lift/before-you-start/welcome");
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByRole("button", { name: "Mark complete" })).toBeVisible();
+});
+
+test("Learn to Lift opens week by week from her cohort's start, and the countdown runs to it", async ({ page }) => {
+  test.slow(); // a sign-up, a payment and five visits to the course
+  const email = await buy(page, "/learn-to-lift-checkout", "Mabel");
+  await page.getByRole("link", { name: "Start learning" }).click();
+  await expect(page).toHaveURL("/learn/learn-to-lift");
+  const target = Date.parse((await page.locator("[data-countdown]").getAttribute("data-target"))!);
+  const week = (n: number) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(`^Week ${n}`) }) });
+
+  // Playwright's clock: a minute before her start the countdown shows it; at the start, it has begun.
+  await page.clock.install({ time: target - 60_000 });
+  await page.reload();
+  await expect(page.locator('[role="timer"]')).toHaveAttribute("data-state", "running");
+  await expect(page.locator('[data-countdown-unit="minutes"]')).toHaveText("01");
+  await page.clock.runFor(61_000);
+  await expect(page.locator('[role="timer"]')).toHaveAttribute("data-state", "done");
+  await expect(page.getByText("Your cohort has started")).toBeVisible();
+
+  // The server decides what is open. Her cohort started today: Week 1 is open, Week 2 opens in a week.
+  const today = Date.now();
+  await setCohortStart(email, isoDay(today));
+  await page.reload();
+  await expect(week(1).getByRole("link").first()).toBeVisible();
+  await expect(week(2).getByText(/^Opens on \d{1,2} [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await expect(week(2).getByRole("link")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: /^Your cohort starts on/ })).toHaveCount(0);
+
+  // Eight days on (her start moved back by as much): Week 2 opens too, Week 3 not yet.
+  await setCohortStart(email, isoDay(today - 8 * DAY_MS));
+  await page.reload();
+  await expect(week(2).getByRole("link").first()).toBeVisible();
+  await expect(week(3).getByText(/^Opens on /)).toBeVisible();
+  await expect(week(3).getByRole("link")).toHaveCount(0);
+  // A lesson of Week 3 by its address says when it opens, and nothing of the lesson.
+  await page.goto("/learn/learn-to-lift/week-3/step-ups");
+  await expect(page.locator("main")).toContainText(`This part of the course opens on ${new Date(today + 6 * DAY_MS).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}.`);
+  await expect(page.getByRole("button", { name: "Mark complete" })).toHaveCount(0);
+  await page.goto("/learn/learn-to-lift/week-2/hip-hinge");
+  await expect(page.getByRole("button", { name: "Mark complete" })).toBeVisible();
+  await page.goto("/learn/learn-to-lift");
+
+  // Six weeks on, the whole course is open.
+  await setCohortStart(email, isoDay(today - 36 * DAY_MS));
+  await page.reload();
+  for (let n = 1; n <= 6; n += 1) await expect(week(n).getByRole("link").first()).toBeVisible();
+  await expect(page.getByText(/^Opens on /)).toHaveCount(0);
 });
 
 test("a member who did not buy gets no course, lesson or file by any address", async ({ page }) => {
