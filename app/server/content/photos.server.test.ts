@@ -1,10 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { reloadConfig } from "~/config/env.server";
-import { getStorage, resetStorage } from "~/server/storage/index.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getStorage } from "~/server/storage/index.server";
+import { withTemporaryDataDir } from "../../../tests/support/local-storage";
 import { imageSlots } from "~/server/uploads/upload-queue.server";
 import { SITE_PHOTO_MAX_BYTES, SITE_PHOTO_MESSAGES, SitePhotoSchema, type SitePhoto } from "~/validation/content-photos";
 import { deleteSitePhoto, photoSources, processSitePhoto, renditionWidths } from "./photos.server";
@@ -12,32 +11,14 @@ import { deleteSitePhoto, photoSources, processSitePhoto, renditionWidths } from
 // Real images made by sharp, written to the local storage backend in a temporary DATA_DIR;
 // nothing about the processing is stubbed.
 
-const saved = { DATA_DIR: process.env.DATA_DIR, S3_BUCKET: process.env.S3_BUCKET };
-let dataDir: string;
+const data = withTemporaryDataDir("sc-site-photos-");
 
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sc-site-photos-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.S3_BUCKET;
-  reloadConfig();
-  resetStorage();
-});
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-afterAll(() => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  reloadConfig();
-  resetStorage();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const uploads = () => path.join(dataDir, "uploads");
+const uploads = () => path.join(data.dir, "uploads");
 
 /** Every stored file, relative to the uploads folder. */
 function storedFiles(): string[] {

@@ -1,15 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadConfig } from "~/config/env.server";
-import { getStorage, resetStorage } from "~/server/storage/index.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getStorage } from "~/server/storage/index.server";
+import { withTemporaryDataDir } from "../../../tests/support/local-storage";
 import { contentDisposition, parseRange, servePrivateFile, type PrivateFile } from "./serve-private-file.server";
 
 // The local storage backend in a temporary DATA_DIR; real files, real streams, nothing stubbed.
 
-const saved = { DATA_DIR: process.env.DATA_DIR, S3_BUCKET: process.env.S3_BUCKET };
-let dataDir: string;
+withTemporaryDataDir("sc-private-file-");
 
 /** 1000 bytes, each its own index modulo 256, so any slice shows where it came from. */
 const BYTES = Uint8Array.from({ length: 1000 }, (_, i) => i % 256);
@@ -28,24 +24,9 @@ const VIDEO: PrivateFile = {
 };
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sc-private-file-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.S3_BUCKET;
-  reloadConfig();
-  resetStorage();
   await getStorage().put(FILE.key, BYTES, FILE.contentType);
   await getStorage().put(VIDEO.key, BYTES, VIDEO.contentType);
   await getStorage().put("private/empty.txt", new Uint8Array(0), "text/plain");
-});
-
-afterAll(() => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  reloadConfig();
-  resetStorage();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 function request(headers: Record<string, string> = {}, method = "GET"): Request {

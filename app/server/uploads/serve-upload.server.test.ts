@@ -1,40 +1,21 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadConfig } from "~/config/env.server";
-import { getStorage, resetStorage } from "~/server/storage/index.server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getStorage } from "~/server/storage/index.server";
+import { withTemporaryDataDir } from "../../../tests/support/local-storage";
 import { serveLocalUpload } from "./serve-upload.server";
 
 // /uploads/<key> never serves a key under "private/" (members' files go out only through
 // app/server/http/serve-private-file.server.ts), whatever the extension or the spelling of the
 // path. The rest of the route is tested in tests/integration/uploads.test.ts.
 
-const saved = { DATA_DIR: process.env.DATA_DIR, S3_BUCKET: process.env.S3_BUCKET };
-let dataDir: string;
+withTemporaryDataDir("sc-serve-upload-");
 const png = new TextEncoder().encode("\x89PNG not really an image");
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sc-serve-upload-"));
-  process.env.DATA_DIR = dataDir;
-  delete process.env.S3_BUCKET;
-  reloadConfig();
-  resetStorage();
   const storage = getStorage();
   await storage.put("profile-pictures/u1/1700000000000.png", png, "image/png");
   await storage.put("private/courses/strength/week-1.png", png, "image/png");
   await storage.put("private/members/u1/1700000000000.pdf", png, "application/pdf");
   await storage.put("private/1700000000000.svg", png, "image/svg+xml");
-});
-
-afterAll(() => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  reloadConfig();
-  resetStorage();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const request = (pathname: string, method = "GET") => new Request(`http://localhost${pathname}`, { method });
