@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { getServerEnv } from "~/config/env.server";
 import { getDb, type Database, type Transaction } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
-import type { LoginDetails } from "~/server/models/members.server";
+import type { LoginDetails, NewMemberDetails } from "~/server/models/members.server";
 
 // What the parts of the account code share (docs/architecture.md §3, app/server/auth/): the constants of
 // Better Auth's configuration, the database it writes through, the sign-up details that travel
@@ -48,14 +48,8 @@ export function authDatabase(): Database {
 
 // ─── Sign-up: the site's own data travels with the request into Better Auth's transaction ──────
 
-export interface SignupDetails {
-  email: string;
-  firstName: string;
-  lastName: string | null;
-  phone: string | null;
-  termsAccepted: boolean;
-  signupSource: string;
-}
+/** What the sign-up form gives of a new member (her id, avatar and first login come later). */
+export type SignupDetails = Omit<NewMemberDetails, "userId" | "avatarUrl" | "login">;
 
 export interface SignupStore {
   details: SignupDetails;
