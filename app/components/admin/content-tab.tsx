@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { ContentActionFailure, ContentBlockView, ContentTabData } from "~/server/admin/content.server";
-import { PageHero } from "~/components/page-hero";
+import { AdminSubPage } from "./admin-sub-page";
 import { ResponsivePhoto } from "~/components/responsive-photo";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -619,16 +619,8 @@ export function ContentTab({ data, result, headingLevel = "h3" }: Props) {
 /** The route's own page, shown when a form is refused without JavaScript (like the Offers tab's). */
 export function ContentPage({ data, result }: { data: ContentTabData; result: ContentActionFailure | null }) {
   return (
-    <main id="main">
-      <PageHero title="Content" intro="Your words and photos on the site, with their history." />
-      <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
-        <p>
-          <Link to="/settings/admin?tab=content" className="link font-semibold">
-            Back to the Admin Dashboard
-          </Link>
-        </p>
-        <ContentTab data={data} result={result} headingLevel="h2" />
-      </div>
-    </main>
+    <AdminSubPage title="Content" intro="Your words and photos on the site, with their history." backTo="/settings/admin?tab=content">
+      <ContentTab data={data} result={result} headingLevel="h2" />
+    </AdminSubPage>
   );
 }

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import type { AdminCourse, AdminLesson, AdminModule, CoursesActionFailure, CoursesTabData } from "~/server/admin/courses.server";
-import { PageHero } from "~/components/page-hero";
+import { AdminSubPage } from "./admin-sub-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -427,16 +427,8 @@ export function CoursesTab({ data, result, headingLevel = "h3" }: Props) {
 /** The route's own page, shown when a form is refused without JavaScript (like the Content tab's). */
 export function CoursesPage({ data, result }: { data: CoursesTabData; result: CoursesActionFailure | null }) {
   return (
-    <main id="main">
-      <PageHero title="Courses" intro="The members' courses: modules, lessons and files." />
-      <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
-        <p>
-          <Link to="/settings/admin?tab=courses" className="link font-semibold">
-            Back to the Admin Dashboard
-          </Link>
-        </p>
-        <CoursesTab data={data} result={result} headingLevel="h2" />
-      </div>
-    </main>
+    <AdminSubPage title="Courses" intro="The members' courses: modules, lessons and files." backTo="/settings/admin?tab=courses">
+      <CoursesTab data={data} result={result} headingLevel="h2" />
+    </AdminSubPage>
   );
 }

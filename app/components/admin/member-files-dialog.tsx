@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import type { MemberFilesActionFailure, MemberFilesData } from "~/server/admin/member-files.server";
 import type { MemberRow } from "~/server/admin/users.server";
 import type { MemberFileView } from "~/server/courses/member-files.server";
 import type { FlashToastInput } from "~/server/toast.server";
-import { PageHero } from "~/components/page-hero";
+import { AdminSubPage } from "./admin-sub-page";
 import { useHydrated } from "~/components/settings/settings-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -287,36 +287,29 @@ export function MemberFilesDialog({ member, name }: { member: MemberRow; name: s
 /** The route's own page: without JavaScript, and where a refused form is shown. */
 export function MemberFilesPage({ data, result }: { data: MemberFilesData | null; result: MemberFilesActionFailure | null }) {
   return (
-    <main id="main">
-      <PageHero
-        title={data ? `Files for ${data.member.firstName}` : "Shared files"}
-        intro={data ? <>{data.member.name} · <span className="break-all">{data.member.email}</span></> : undefined}
-      />
-      <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
-        <p>
-          <Link to="/settings/admin" className="link font-semibold">
-            Back to the Admin Dashboard
-          </Link>
-        </p>
-        {data ? (
-          <Card>
-            <CardContent className="flex flex-col gap-6 p-6 sm:p-8">
-              <p className="text-base text-ink-muted">{coachingNote(data)}</p>
-              <MemberFilesPanel
-                data={data}
-                action={`${MEMBER_FILES_ACTION}?userId=${encodeURIComponent(data.member.userId)}`}
-                viaFetcher={false}
-                result={result}
-                headingLevel="h2"
-              />
-            </CardContent>
-          </Card>
-        ) : (
-          <Alert variant="destructive" title={result ? "Nothing was changed" : "No such member"}>
-            {result?.message ?? "That member no longer has an account. Her row on the Users tab has gone too."}
-          </Alert>
-        )}
-      </div>
-    </main>
+    <AdminSubPage
+      title={data ? `Files for ${data.member.firstName}` : "Shared files"}
+      intro={data ? <>{data.member.name} · <span className="break-all">{data.member.email}</span></> : undefined}
+      backTo="/settings/admin"
+    >
+      {data ? (
+        <Card>
+          <CardContent className="flex flex-col gap-6 p-6 sm:p-8">
+            <p className="text-base text-ink-muted">{coachingNote(data)}</p>
+            <MemberFilesPanel
+              data={data}
+              action={`${MEMBER_FILES_ACTION}?userId=${encodeURIComponent(data.member.userId)}`}
+              viaFetcher={false}
+              result={result}
+              headingLevel="h2"
+            />
+          </CardContent>
+        </Card>
+      ) : (
+        <Alert variant="destructive" title={result ? "Nothing was changed" : "No such member"}>
+          {result?.message ?? "That member no longer has an account. Her row on the Users tab has gone too."}
+        </Alert>
+      )}
+    </AdminSubPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Link, useFetcher } from "react-router";
-import { PageHero } from "~/components/page-hero";
+import { useFetcher } from "react-router";
+import { AdminSubPage } from "./admin-sub-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -208,16 +208,8 @@ export function OffersTab({
 /** /settings/admin/offers: where a form posted without JavaScript comes back with its messages. */
 export function OffersPage({ data, result }: { data: OffersData; result: OffersActionData | null }) {
   return (
-    <main id="main">
-      <PageHero title="Offers" intro="Prices and the next cohort date, for every page, checkout and payment." />
-      <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
-        <p>
-          <Link to="/settings/admin?tab=offers" className="link font-semibold">
-            Back to the Admin Dashboard
-          </Link>
-        </p>
-        <OffersTab data={data} result={result} headingLevel="h2" />
-      </div>
-    </main>
+    <AdminSubPage title="Offers" intro="Prices and the next cohort date, for every page, checkout and payment." backTo="/settings/admin?tab=offers">
+      <OffersTab data={data} result={result} headingLevel="h2" />
+    </AdminSubPage>
   );
 }
