@@ -36,9 +36,10 @@ export async function signInAsAdmin(page: Page, testInfo: TestInfo): Promise<str
     await dialog.getByLabel("Password").fill(ADMIN_PASSWORD);
     await dialog.getByLabel(/I agree to the/).check();
     await dialog.getByRole("button", { name: "Create Account" }).click();
-    // Another spec may have created her at the same moment: then log in after all.
+    // Another spec may have created her at the same moment: then log in after all. The first
+    // sign-up of a run (password hashing, her emails queued) can take a while on a busy machine.
     const exists = toast(page, "User already exists");
-    await expect(signedIn.or(exists)).toBeVisible();
+    await expect(signedIn.or(exists)).toBeVisible({ timeout: 20_000 });
     if (await exists.isVisible()) {
       await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
       await dialog.getByLabel("Email").fill(email);

@@ -33,20 +33,21 @@ type ActionAnswer = { ok: true; toast: FlashToastInput } | { result: MemberFiles
 
 const failureOf = (answer: ActionAnswer) => (answer && "result" in answer ? answer.result : null);
 
-/** Calls `onDone` once for each success of this fetcher's own submissions (not for an answer it held before). */
+/**
+ * Calls `onDone` once for each success of this fetcher's own submissions (not for an answer it
+ * held before). Each answer is a new object, so a new `data` is a new answer. NOTE: it must not
+ * wait to see the "submitting" state: React Router updates fetchers in transitions, and on a busy
+ * machine React may go straight from "idle" to "loading" without ever rendering "submitting".
+ */
 function useAnswered(fetcher: { state: string; data: ActionAnswer }, onDone: (toast: FlashToastInput) => void) {
-  const submitted = useRef(false);
+  const handled = useRef(fetcher.data);
   const latest = useRef(onDone);
   useEffect(() => {
     latest.current = onDone;
   });
   useEffect(() => {
-    if (fetcher.state === "submitting") {
-      submitted.current = true;
-      return;
-    }
-    if (!submitted.current || !fetcher.data) return;
-    submitted.current = false;
+    if (fetcher.state === "submitting" || !fetcher.data || fetcher.data === handled.current) return;
+    handled.current = fetcher.data;
     if ("ok" in fetcher.data) latest.current(fetcher.data.toast);
   }, [fetcher.state, fetcher.data]);
 }
