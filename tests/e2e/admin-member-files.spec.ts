@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin, toast } from "../support/admin-e2e";
 import { clientIpFor, expect, test, waitForPageScript, type Locator, type Page } from "../support/e2e";
 import { COACH } from "../support/site-routes";
+import { signUpAndPay } from "../support/checkout-e2e";
 
 // The coach shares a file with one 1-to-1 client from her row on the Users tab, in a real browser
 // (docs/product.md §10.15): she opens 'Files' from the keyboard, a text file is refused (by the
@@ -12,20 +13,9 @@ import { COACH } from "../support/site-routes";
 // 1440 px and its list fits 390 px. Without JavaScript the same list and forms are a page of their
 // own. Desktop project only; the files are removed again at the end.
 
-const PASSWORD = "LiftHeavy2025";
-
 /** A new 1-to-1 client, signed up and paid through the test checkout in her own browser. */
-async function newCoachingClient(page: Page, firstName: string, email: string) {
-  await page.goto(`/stronger-with-${COACH.slug}-checkout`);
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill("Client");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Complete Your Purchase" }).click();
-  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
+function newCoachingClient(page: Page, firstName: string, email: string) {
+  return signUpAndPay(page, `/stronger-with-${COACH.slug}-checkout`, { firstName, lastName: "Client", email });
 }
 
 /** Screens for review (ADMIN_SCREENSHOTS=1): .tmp/screens/member-files-<name>.png. */

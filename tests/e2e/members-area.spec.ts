@@ -2,6 +2,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import pg from "pg";
 import { embeddedDatabaseUrl } from "../../app/server/db/embedded-postgres.server";
+import { signUpAndPay } from "../support/checkout-e2e";
 import { expect, test, type Page } from "../support/e2e";
 
 // The members' area in a real browser (docs/product.md §19): a buyer of Learn to Lift goes from the
@@ -11,23 +12,12 @@ import { expect, test, type Page } from "../support/e2e";
 // keeps her course until the paid period ends, and loses it after. Every new page has no axe
 // violations at 390 and 1440 px, and a lesson loads nothing from another site before 'play'.
 
-const PASSWORD = "LiftHeavy2025";
-
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 /** Signs up on an offer's checkout page and pays in the test checkout; returns her email. */
 async function buy(page: Page, checkoutPath: string, firstName: string): Promise<string> {
   const email = uniqueEmail(firstName.toLowerCase());
-  await page.goto(checkoutPath);
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill("Member");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Complete Your Purchase" }).click();
-  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
+  await signUpAndPay(page, checkoutPath, { firstName, lastName: "Member", email });
   return email;
 }
 

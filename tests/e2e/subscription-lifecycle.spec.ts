@@ -1,11 +1,10 @@
+import { signUpAndPay } from "../support/checkout-e2e";
 import { expect, test } from "../support/e2e";
 import { outboxMessagesFor } from "../support/outbox";
 
 // The subscription's lifecycle on a fresh machine (docs/product.md §8.6, §18.4): bought through
 // the test checkout, then renewed, failed and cancelled from the test billing portal, which sends
 // Stripe's events through the signed webhook; each step's email reaches her, once.
-
-const PASSWORD = "LiftHeavy2025";
 
 async function emailWithSubject(to: string, subject: string): Promise<void> {
   const dataDir = process.env.E2E_DATA_DIR;
@@ -18,16 +17,7 @@ async function emailWithSubject(to: string, subject: string): Promise<void> {
 test("renewal, failed renewal and cancellation from the test billing portal each email her", async ({ page }) => {
   test.slow(); // a sign-up, a payment and three portal round trips
   const email = `lifecycle-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto("/build-stronger-foundations-checkout");
-  await page.getByLabel("First name").fill("Helen");
-  await page.getByLabel("Last name").fill("Lifecycle");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("checkbox").check();
-  await page.getByRole("button", { name: "Complete Your Purchase" }).click();
-  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
+  await signUpAndPay(page, "/build-stronger-foundations-checkout", { firstName: "Helen", lastName: "Lifecycle", email });
   await emailWithSubject(email, "Welcome to Build Stronger Foundations: receipt for £20.00 a month");
 
   await page.goto("/settings");

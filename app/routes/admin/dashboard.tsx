@@ -21,6 +21,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { seo } from "~/utils/seo";
 import { readForm } from "~/server/http/form-action.server";
+import { dashboardListAddress } from "~/utils/dashboard-address";
 
 // /settings/admin (docs/product.md §10, §11.7, §12). Everything
 // is read on the server: the stats and the chart on every visit, and only the open tab's data
@@ -57,17 +58,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-/** The list the admin was looking at: the same tab, search and page (nothing else from the URL). */
-function backToList(url: URL): string {
-  const back = new URLSearchParams();
-  for (const key of ["tab", "q", "page"]) {
-    const value = url.searchParams.get(key);
-    if (value) back.set(key, value.slice(0, 100));
-  }
-  const query = back.toString();
-  return query ? `/settings/admin?${query}` : "/settings/admin";
-}
-
 export async function action({ request, url }: Route.ActionArgs) {
   // docs/product.md §10.1: every admin action checks the role again on the server.
   const admin = await requireAdmin(request);
@@ -75,7 +65,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   if (!read.ok) return data({ ok: false as const, intent: null, title: "Error", message: read.message }, { status: read.status });
   const outcome = await runUsersTabAction(admin, read.form);
   if (!outcome.ok) return data(outcome.failure, { status: outcome.status });
-  return redirectWithToast(outcome.goTo ?? backToList(url), outcome.toast, { status: 303 });
+  return redirectWithToast(outcome.goTo ?? dashboardListAddress(url), outcome.toast, { status: 303 });
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {

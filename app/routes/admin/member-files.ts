@@ -8,6 +8,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { answerForm, readForm } from "~/server/http/form-action.server";
 import { seo } from "~/utils/seo";
 import { MEMBER_FILE_LIMITS, MEMBER_FILES_MESSAGES, MemberFilesTargetSchema } from "~/validation/member-files";
+import { dashboardListAddress } from "~/utils/dashboard-address";
 
 // /settings/admin/member-files (docs/product.md §10.15): the files the coach shares with one
 // member, from her row on the Users tab. Admins only (a visitor or member is sent home with the
@@ -30,13 +31,7 @@ function memberIdFrom(value: string | null | undefined): string | null {
 /** Where a success goes: this page when the form was on it, else the Users tab as she left it. */
 function backTo(url: URL, userId: string): string {
   if (url.searchParams.has("userId")) return `/settings/admin/member-files?userId=${encodeURIComponent(userId)}`;
-  const back = new URLSearchParams();
-  for (const key of ["tab", "q", "page"]) {
-    const value = url.searchParams.get(key);
-    if (value) back.set(key, value.slice(0, 100));
-  }
-  const query = back.toString();
-  return query ? `/settings/admin?${query}` : "/settings/admin";
+  return dashboardListAddress(url);
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
