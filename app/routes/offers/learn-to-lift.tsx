@@ -5,7 +5,6 @@ import { RichText } from "~/components/article-text";
 import { SoftGlow } from "~/components/brand-art";
 import { BookingEmbed } from "~/components/booking-embed";
 import { Countdown } from "~/components/countdown";
-import { formatCohortDate } from "~/components/countdown-time";
 import { FaqAccordion, renderedFaqItems, renderedFaqJsonLd } from "~/components/faq-accordion";
 import { ArrowLeftIcon, ArrowRightIcon, CalendarIcon, CheckIcon, InfoIcon } from "~/components/icons";
 import { OfferPricePanel } from "~/components/offer-price-panel";
@@ -20,6 +19,7 @@ import {
   timeCommitment,
 } from "~/content/learn-to-lift";
 import { OFFER_FACTS } from "~/content/plans";
+import { formatWeekdayDate } from "~/utils/format";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
@@ -97,7 +97,7 @@ export default function LearnToLift({ loaderData }: Route.ComponentProps) {
                   Next cohort
                 </h2>
                 <p className="font-display text-2xl font-semibold text-ink">
-                  <time dateTime={site.nextCohortDate}>{formatCohortDate(site.nextCohortDate)}</time>
+                  <time dateTime={site.nextCohortDate}>{formatWeekdayDate(site.nextCohortDate)}</time>
                 </p>
               </div>
             </div>
