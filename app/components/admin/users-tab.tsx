@@ -37,7 +37,7 @@ export interface UsersTabProps {
  * docs/product.md §10.5, §10.6: what the only administrator reads beside the two actions she
  * cannot take on herself (the server refuses them too).
  */
-export const ONLY_ADMIN_NOTE =
+const ONLY_ADMIN_NOTE =
   "You are the only administrator. Make another member an administrator before removing your own admin access or deleting your account.";
 
 export function UsersTab({ page, failed, search, adminId, adminCount, totalUsers }: UsersTabProps) {
