@@ -6,9 +6,12 @@ import { PageHero } from "~/components/page-hero";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import {
+  alreadyOwnedMessage,
   alreadySubscribedMessage,
   CHECKOUT_MESSAGES,
   checkoutIntro,
+  CONFIRM_SECOND_PURCHASE,
+  confirmSecondPurchaseLabel,
   PRIVACY_NOTE,
   PURCHASE_BUTTON_TEXT,
   type CheckoutContent,
@@ -27,11 +30,13 @@ export interface CheckoutPageProps {
   cancelled: boolean;
   /** She already has this monthly offer running. */
   alreadySubscribed: boolean;
+  /** She already has this course (paid once, hers for life): buying it again needs her say-so. */
+  alreadyOwned: boolean;
   /** The action's alert (docs/product.md §8.2), if starting the payment failed. */
   error?: string;
 }
 
-export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubscribed, error }: CheckoutPageProps) {
+export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubscribed, alreadyOwned, error }: CheckoutPageProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const action = location.pathname;
@@ -59,16 +64,19 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
   }
 
   const headingId = `${content.id}-purchase-heading`;
+  const owned = signedIn && alreadyOwned;
+  // The panel already says she has it: the refusal of a second purchase is not repeated above.
+  const alert = owned && error === alreadyOwnedMessage(content.product.name) ? undefined : error;
 
   return (
     <main id="main">
-      <PageHero eyebrow="Checkout" title={content.title} intro={checkoutIntro(content, { signedIn, alreadySubscribed })} />
+      <PageHero eyebrow="Checkout" title={content.title} intro={checkoutIntro(content, { signedIn, alreadySubscribed, alreadyOwned })} />
 
       <div className="container-page py-12 sm:py-16">
-        {showCancelled || error ? (
+        {showCancelled || alert ? (
           <div className="mb-10 flex max-w-3xl flex-col gap-4">
-            {showCancelled && !error ? <Alert variant="warning">{CHECKOUT_MESSAGES.cancelled}</Alert> : null}
-            {error ? <Alert variant="destructive">{error}</Alert> : null}
+            {showCancelled && !alert ? <Alert variant="warning">{CHECKOUT_MESSAGES.cancelled}</Alert> : null}
+            {alert ? <Alert variant="destructive">{alert}</Alert> : null}
           </div>
         ) : null}
 
@@ -125,6 +133,8 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
                     Go to account settings
                   </Link>
                 </div>
+              ) : owned ? (
+                <SecondPurchase content={content} action={action} busy={busy} />
               ) : signedIn ? (
                 <Form method="post" action={action} className="flex flex-col gap-5">
                   <p className="font-display text-xl font-semibold text-ink">{content.product.name}</p>
@@ -173,6 +183,47 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
         </div>
       </div>
     </main>
+  );
+}
+
+/**
+ * docs/product.md §8.1: she already has this course. The way to it comes first; buying it again
+ * is possible, as a second, separate purchase, once she ticks the box (the server checks it too).
+ */
+function SecondPurchase({ content, action, busy }: { content: CheckoutContent; action: string; busy: boolean }) {
+  const name = content.product.name;
+  const confirmId = `${content.id}-confirm-second-purchase`;
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="font-display text-xl font-semibold text-ink">{name}</p>
+      <Alert variant="info" role="status">
+        {alreadyOwnedMessage(name)}
+      </Alert>
+      {content.coursePath ? (
+        <Link to={content.coursePath} className="btn btn-primary btn-lg w-full">
+          Go to your course
+        </Link>
+      ) : null}
+      <Form method="post" action={action} className="flex flex-col gap-4 border-t border-sand-200 pt-5">
+        <input type="hidden" name="purchase" value={content.product.productKey} />
+        <div className="flex items-start gap-3">
+          <input
+            id={confirmId}
+            type="checkbox"
+            name={CONFIRM_SECOND_PURCHASE.name}
+            value={CONFIRM_SECOND_PURCHASE.value}
+            required
+            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand-700"
+          />
+          <label htmlFor={confirmId} className="text-base text-ink">
+            {confirmSecondPurchaseLabel(name)}
+          </label>
+        </div>
+        <Button type="submit" variant="outline" size="lg" className="w-full" loading={busy}>
+          Buy it again
+        </Button>
+      </Form>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
-// docs/product.md §5.4: the countdown's arithmetic and the cohort date's wording, without React, for the
-// page (countdown.tsx) and the islands script that ticks it (app/islands/countdown.ts).
+// docs/product.md §5.4: the countdown's arithmetic, without React, for the page (countdown.tsx) and the
+// islands script that ticks it (app/islands/countdown.ts). The cohort date's wording is formatWeekdayDate
+// (app/utils/format.ts).
 
 export interface TimeLeft {
   days: number;
@@ -20,20 +21,4 @@ export function timeLeft(targetMs: number, nowMs: number): TimeLeft {
     seconds: total % 60,
     done: total === 0,
   };
-}
-
-/**
- * "Monday 12 January 2026" in UK time. Built from parts so that the server (Node's ICU) and the
- * browser (Chromium's ICU) always agree on the punctuation.
- */
-export function formatCohortDate(iso: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Europe/London",
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
 }

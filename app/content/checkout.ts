@@ -1,7 +1,7 @@
 import type { Product } from "~/config/catalogue";
 import type { PublicSiteConfig } from "~/config/public";
 import { formatLongDate } from "~/utils/format";
-import { LEARN_TO_LIFT_FACTS } from "~/content/learn-to-lift";
+import { coursePath } from "~/content/courses";
 import { OFFER_FACTS, offerPrices, oneToOneKey } from "~/content/plans";
 
 // The copy of the three checkout pages, the test checkout and /payment-success (docs/product.md §8.1).
@@ -16,7 +16,7 @@ export const CHECKOUT_MESSAGES = {
   cancelled: "Payment was cancelled. Please try again when you're ready to complete your purchase.",
 } as const;
 
-export type CheckoutErrorCode = "provider_error" | "missing_url" | "unexpected" | "unknown_product" | "already_subscribed";
+export type CheckoutErrorCode = "provider_error" | "missing_url" | "unexpected" | "unknown_product" | "already_subscribed" | "already_owned";
 
 export function checkoutErrorMessage(code: CheckoutErrorCode): string {
   switch (code) {
@@ -34,6 +34,14 @@ export function alreadySubscribedMessage(productName: string): string {
   return `You already have ${productName}. You can manage your subscription from your account settings.`;
 }
 
+/**
+ * A member who already has a course paid once and kept for life (Learn to Lift): a second purchase
+ * is possible, but only once she confirms it (docs/product.md §8.1).
+ */
+export function alreadyOwnedMessage(productName: string): string {
+  return `You already have ${productName}. Buying it again would be a second, separate purchase: if it's for a friend, please buy it from their own account.`;
+}
+
 export const PURCHASE_BUTTON_TEXT = "Complete Your Purchase";
 
 export const PRIVACY_NOTE =
@@ -46,7 +54,7 @@ export interface CheckoutPriceCard {
   price: string;
   /** After the price ("one payment", "/month"). */
   unit: string;
-  /** A line under it ("That's £50 a week over 6 weeks"). */
+  /** A line under it, with the weekly figure ("That's about £50 a week over the 6 weeks"). */
   note: string;
 }
 
@@ -65,6 +73,8 @@ export interface CheckoutContent {
   steps: { heading: string; items: string[]; memberItems: string[] };
   /** What's Included (Build Stronger Foundations), otherwise the product's features. */
   included: { heading: string; items: string[] };
+  /** A course paid once (Learn to Lift): where she finds it once it is hers. */
+  coursePath?: string;
 }
 
 type CheckoutSite = Pick<PublicSiteConfig, "catalogue" | "coachSlug" | "coachName" | "nextCohortDate">;
@@ -93,10 +103,25 @@ function withMemberSteps(steps: { heading: string; items: string[] }): CheckoutC
 /** Under the title for a member who already has this monthly offer running. */
 export const ALREADY_SUBSCRIBED_INTRO = "Welcome back. Your subscription is running, so there's nothing more to pay.";
 
+/** Under the title for a member who already has this course, hers for life. */
+export const ALREADY_OWNED_INTRO = "Welcome back. The course is already yours, for life, so there's nothing more to pay.";
+
+/** The box she ticks to buy a course she already has a second time: its field, which the server checks. */
+export const CONFIRM_SECOND_PURCHASE = { name: "confirmSecondPurchase", value: "yes" } as const;
+
+/** That box's words. */
+export function confirmSecondPurchaseLabel(productName: string): string {
+  return `I understand, and I want to buy ${productName} again as a second, separate purchase.`;
+}
+
 /** The words under the title: a visitor is asked to create her account, a member to complete her purchase. */
-export function checkoutIntro(content: CheckoutContent, viewer: { signedIn: boolean; alreadySubscribed: boolean }): string {
+export function checkoutIntro(
+  content: CheckoutContent,
+  viewer: { signedIn: boolean; alreadySubscribed: boolean; alreadyOwned?: boolean },
+): string {
   if (!viewer.signedIn) return content.intro;
-  return viewer.alreadySubscribed ? ALREADY_SUBSCRIBED_INTRO : content.memberIntro;
+  if (viewer.alreadySubscribed) return ALREADY_SUBSCRIBED_INTRO;
+  return viewer.alreadyOwned ? ALREADY_OWNED_INTRO : content.memberIntro;
 }
 
 export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): CheckoutContent {
@@ -125,8 +150,7 @@ export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): Checko
       };
     }
     case "learn-to-lift": {
-      const { product, total, weekly } = prices.learnToLift;
-      const f = LEARN_TO_LIFT_FACTS;
+      const { product, display } = prices.learnToLift;
       return {
         id,
         product,
@@ -134,11 +158,7 @@ export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): Checko
         intro: "Create your account below to secure your place.",
         memberIntro: "Complete your purchase below to secure your place.",
         sourceLabel: product.name,
-        priceCard: {
-          price: total,
-          unit: "one payment",
-          note: `That's ${weekly} a week over ${f.weeks} weeks, with lifetime access.`,
-        },
+        priceCard: { price: display.amount, unit: display.unit, note: `That's ${display.weekly}, with lifetime access.` },
         steps: withMemberSteps({
           heading: "Your five next steps",
           items: [
@@ -150,10 +170,11 @@ export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): Checko
           ],
         }),
         included: { heading: "What's Included", items: product.features },
+        coursePath: coursePath("learn-to-lift"),
       };
     }
     case "one-to-one": {
-      const { product, monthly, weekly } = prices.oneToOne;
+      const { product, monthly, display } = prices.oneToOne;
       return {
         id,
         product,
@@ -161,7 +182,7 @@ export function checkoutContent(site: CheckoutSite, id: CheckoutOfferId): Checko
         intro: "Create your account below to start your coaching.",
         memberIntro: "Complete your purchase below to start your coaching.",
         sourceLabel: product.name,
-        priceCard: { price: weekly, unit: "/week", note: `Billed monthly at ${monthly}. Cancel any time from your account.` },
+        priceCard: { price: display.amount, unit: display.unit, note: `That's ${display.weekly}. Billed monthly; cancel any time from your account.` },
         steps: withMemberSteps({
           heading: "How it works",
           items: [

@@ -126,7 +126,7 @@ export function oneToOneCallToAction(site: HomeSite) {
   const { oneToOne } = offerPrices(site);
   return {
     title: "Ready for coaching built around you?",
-    body: `Personal 1-to-1 coaching from ${oneToOne.weekly} a week, billed monthly at ${oneToOne.monthly}. Not sure yet? Start with a free ${OFFER_FACTS.consultationMinutes}-minute video call and we'll work out the right next step together.`,
+    body: `Personal 1-to-1 coaching for ${oneToOne.monthly} a month, about ${oneToOne.weekly} a week. Not sure yet? Start with a free ${OFFER_FACTS.consultationMinutes}-minute video call and we'll work out the right next step together.`,
     primary: "Explore 1-to-1 coaching",
     secondary: "Book a free consultation",
   };

@@ -29,6 +29,7 @@ export function learnToLiftPrice(site: LearnToLiftSite) {
     product: learnToLift.product,
     total: learnToLift.total,
     weekly: learnToLift.weekly,
+    display: learnToLift.display,
   };
 }
 

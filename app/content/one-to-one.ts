@@ -10,7 +10,7 @@ export type OneToOneSite = Pick<PublicSiteConfig, "catalogue" | "coachSlug" | "c
 
 export function oneToOnePrice(site: OneToOneSite) {
   const { oneToOne } = offerPrices(site);
-  return { product: oneToOne.product, monthly: oneToOne.monthly, weekly: oneToOne.weekly };
+  return { product: oneToOne.product, monthly: oneToOne.monthly, weekly: oneToOne.weekly, display: oneToOne.display };
 }
 
 export interface Benefit {

@@ -52,27 +52,51 @@ export function findProduct(catalogue: readonly Product[], key: ProductKey): Pro
   return product;
 }
 
+/**
+ * How a price with a weekly figure is shown (docs/product.md §5.2): what she actually pays leads,
+ * and the weekly figure, in words, stands beside it, never the other way round.
+ */
+export interface PriceDisplay {
+  /** What she pays: "£300", "£477". */
+  amount: string;
+  /** How she pays it, after the amount: "one payment", "/month". */
+  unit: string;
+  /** The weekly figure: "about £50 a week over the 6 weeks", "about £110 a week". */
+  weekly: string;
+}
+
 /** The three offers with the prices every page shows, derived once. */
 export function offerPrices(site: Pick<PublicSiteConfig, "catalogue" | "coachSlug">) {
   const learnToLift = findProduct(site.catalogue, "learn-to-lift");
   const oneToOne = findProduct(site.catalogue, oneToOneKey(site));
   const foundations = findProduct(site.catalogue, "build-stronger-foundations");
+  const liftTotal = formatPrice(learnToLift.pricePence);
+  const liftWeekly = formatPrice(weeklyPenceOverWeeks(learnToLift.pricePence, OFFER_FACTS.learnToLiftWeeks));
+  const oneMonthly = formatPrice(oneToOne.pricePence);
+  const oneWeekly = formatPrice(weeklyPenceFromMonthly(oneToOne.pricePence));
   return {
     learnToLift: {
       product: learnToLift,
-      total: formatPrice(learnToLift.pricePence),
-      weekly: formatPrice(weeklyPenceOverWeeks(learnToLift.pricePence, OFFER_FACTS.learnToLiftWeeks)),
+      total: liftTotal,
+      weekly: liftWeekly,
+      display: { amount: liftTotal, unit: "one payment", weekly: `about ${liftWeekly} a week over the ${OFFER_FACTS.learnToLiftWeeks} weeks` } satisfies PriceDisplay,
     },
     oneToOne: {
       product: oneToOne,
-      monthly: formatPrice(oneToOne.pricePence),
-      weekly: formatPrice(weeklyPenceFromMonthly(oneToOne.pricePence)),
+      monthly: oneMonthly,
+      weekly: oneWeekly,
+      display: { amount: oneMonthly, unit: "/month", weekly: `about ${oneWeekly} a week` } satisfies PriceDisplay,
     },
     foundations: {
       product: foundations,
       monthly: formatPrice(foundations.pricePence),
     },
   };
+}
+
+/** "about £110 a week" → "About £110 a week": a weekly figure that starts a line. */
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export interface PlanLink {
@@ -86,11 +110,11 @@ export interface PlanOffer {
   name: string;
   subtitle: string;
   durationNote: string;
-  /** The headline price ("£50", "Free"). */
+  /** The headline price: what she pays ("£300", "Free"). */
   priceText: string;
-  /** What the headline price is per ("/week"); empty for a free tier. */
+  /** What the headline price is per ("one payment", "/month"); empty for a free tier. */
   priceUnit: string;
-  /** How it is paid ("£300 in one payment"). */
+  /** The line under it: the weekly figure ("about £50 a week over the 6 weeks"), or a note. */
   priceNote: string;
   features: string[];
   popular: boolean;
@@ -108,9 +132,9 @@ export function paidPlans(site: Pick<PublicSiteConfig, "catalogue" | "coachSlug"
       name: learnToLift.product.name,
       subtitle: "Small-group course for confident beginners",
       durationNote: `${OFFER_FACTS.learnToLiftWeeks} weeks · lifetime access`,
-      priceText: learnToLift.weekly,
-      priceUnit: "/week",
-      priceNote: `${learnToLift.total} in one payment for all ${OFFER_FACTS.learnToLiftWeeks} weeks`,
+      priceText: learnToLift.display.amount,
+      priceUnit: learnToLift.display.unit,
+      priceNote: capitalise(learnToLift.display.weekly),
       features: learnToLift.product.features,
       popular: true,
       learnMore: { href: `${learnToLift.product.salesPath}#top`, label: "Learn More" },
@@ -121,9 +145,9 @@ export function paidPlans(site: Pick<PublicSiteConfig, "catalogue" | "coachSlug"
       name: oneToOne.product.name,
       subtitle: `1-to-1 online coaching with ${site.coachName}`,
       durationNote: "Ongoing monthly coaching",
-      priceText: oneToOne.weekly,
-      priceUnit: "/week",
-      priceNote: `Billed monthly at ${oneToOne.monthly}`,
+      priceText: oneToOne.display.amount,
+      priceUnit: oneToOne.display.unit,
+      priceNote: `${capitalise(oneToOne.display.weekly)}, billed monthly`,
       features: oneToOne.product.features,
       popular: false,
       learnMore: { href: `${oneToOne.product.salesPath}#top`, label: "Learn More" },

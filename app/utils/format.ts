@@ -1,4 +1,6 @@
-// One place for money, date and file-size formatting (docs/architecture.md §6 "Data"). Display time zone: Europe/London.
+// One place for money, date, count and file-size formatting (docs/architecture.md §6 "Data").
+// Every date the site shows is British and in London time (docs/product.md §14.5): "5 January 2025",
+// "5 January 2025, 13:45"; only the CSV exports write ISO 8601 dates, for spreadsheets.
 
 const TZ = "Europe/London";
 
@@ -6,8 +8,16 @@ const TZ = "Europe/London";
 // using one, and a settings page formats some twenty dates per render.
 const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: TZ });
 const clockTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: TZ });
-const shortDate = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: TZ });
+const weekdayDate = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: TZ });
+const twelveHourTime = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", hourCycle: "h12", timeZone: TZ });
 const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const wholeNumber = new Intl.NumberFormat("en-GB");
+
+type DatePart = Intl.DateTimeFormatPartTypes;
+function parts(formatter: Intl.DateTimeFormat, date: Date): (type: DatePart) => string {
+  const list = formatter.formatToParts(date);
+  return (type) => list.find((p) => p.type === type)?.value ?? "";
+}
 
 /** 30000 → "£300.00" (docs/product.md §14.5: minor units shown divided by 100 with two decimals). */
 export function formatMoney(pence: number, currency = "gbp"): string {
@@ -25,23 +35,34 @@ export function formatLongDate(date: Date | string): string {
   return longDate.format(new Date(date));
 }
 
-/** "5 January 2025 at 13:45". */
+/** "5 January 2025, 13:45": when something happened, to the minute (24-hour clock). */
 export function formatDateTime(date: Date | string): string {
   const d = new Date(date);
-  const time = clockTime.format(d);
-  return `${formatLongDate(d)} at ${time}`;
+  return `${formatLongDate(d)}, ${clockTime.format(d)}`;
 }
 
-/** "Jan 5, 2025": docs/product.md §14.5 admin 'Joined' format. */
-export function formatShortDate(date: Date | string): string {
-  return shortDate.format(new Date(date));
+/**
+ * "Monday 12 January 2026". Built from parts so that the server (Node's ICU) and the browser
+ * (Chromium's ICU) always agree on the punctuation.
+ */
+export function formatWeekdayDate(date: Date | string): string {
+  const part = parts(weekdayDate, new Date(date));
+  return `${part("weekday")} ${part("day")} ${part("month")} ${part("year")}`;
 }
 
-/** "Jan 5, 2025 13:45": docs/product.md §14.5 activity-log timestamp. */
-export function formatShortDateTime(date: Date | string): string {
+/**
+ * "Monday 5 January 2026 at 6:00pm": when something she is joining starts, as one would write it
+ * in a letter (docs/product.md §14.5).
+ */
+export function formatStartsAt(date: Date | string): string {
   const d = new Date(date);
-  const time = clockTime.format(d);
-  return `${formatShortDate(d)} ${time}`;
+  const time = parts(twelveHourTime, d);
+  return `${formatWeekdayDate(d)} at ${time("hour")}:${time("minute")}${time("dayPeriod").toLowerCase()}`;
+}
+
+/** 1 → "1 sign-up", 2 → "2 sign-ups", 12345 → "12,345 sign-ups"; an irregular plural is given. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${wholeNumber.format(count)} ${count === 1 ? singular : plural}`;
 }
 
 /** docs/product.md §14.5: a transaction id is shown as its first 20 characters followed by '...'. */

@@ -28,7 +28,7 @@ export const OFFERS_MESSAGES = {
   priceTooLow: "The price must be at least £1.",
   priceTooHigh: "The price must be no more than £10,000.",
   dateRequired: "Enter the date and time the next cohort starts.",
-  dateInvalid: "Enter a real date and time for the next cohort, for example 11 January 2027 at 09:00.",
+  dateInvalid: "Enter a real date and time for the next cohort, for example 11 January 2027, 09:00.",
   dateGap: "That time does not exist in the UK: the clocks go forward an hour then. Please choose another time.",
   datePast: "The next cohort must start in the future.",
   dateTooFar: `The next cohort must start within the next ${COHORT_MAX_YEARS_AHEAD} years.`,

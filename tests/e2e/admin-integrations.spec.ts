@@ -7,8 +7,8 @@ import { expect, test, type Locator, type Page } from "../support/e2e";
 // The Integrations tab of /settings/admin in a real browser (docs/product.md §10.8, §6.6): a
 // visitor confirms a newsletter sign-up, the server's own worker processes the sync (the test
 // server runs without KIT_API_KEY, so the "local" provider), and the administrator sees the
-// email-marketing card with its note, figures, the disabled 'Retry failed' and the link to the
-// subscribers, and the community card with its link and advice. The figures are the server's
+// email-marketing card with what happens to sign-ups, the figures, the disabled 'Retry failed'
+// and the link to the subscribers, and the community card with its link and advice. The figures are the server's
 // whole database (other specs add subscribers at the same time), so they are checked as at least
 // this test's own.
 
@@ -57,10 +57,12 @@ test("the administrator sees the email-marketing and community cards on the Inte
 
   const mail = card(page, "Email marketing");
   await expect(mail.getByRole("heading", { name: "Email marketing" })).toBeVisible();
-  await expect(mail.getByText("New users are synced automatically on account creation", { exact: false })).toBeVisible();
-  // The test server has no KIT_API_KEY: the card says nothing is sent.
+  // The test server has no KIT_API_KEY: the card says, in the coach's words, that nobody is added
+  // to Kit, where sign-ups are kept, and what to do.
   await expect(mail.getByText("Kit not connected")).toBeVisible();
-  await expect(mail.getByText("No Kit API key is set, so nothing is sent", { exact: false })).toBeVisible();
+  await expect(mail.getByText("Kit isn't connected, so nobody is added to your Kit account.", { exact: false })).toBeVisible();
+  await expect(mail.getByText("ask whoever looks after your website to add your Kit API key", { exact: false })).toBeVisible();
+  await expect(mail.getByText(/server functions/i)).toHaveCount(0);
 
   expect(await figure(mail, "Subscribers")).toBeGreaterThanOrEqual(1);
   expect(await figure(mail, "Confirmed")).toBeGreaterThanOrEqual(1);
@@ -68,10 +70,10 @@ test("the administrator sees the email-marketing and community cards on the Inte
   expect(await figure(mail, "Failed")).toBe(0);
 
   // The worker polls every few seconds: her sync is processed, with the time shown like
-  // 'Jan 5, 2025 13:45'.
+  // '5 January 2025, 13:45'.
   await expect(async () => {
     await page.reload();
-    await expect(card(page, "Email marketing").locator("time")).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/, { timeout: 1000 });
+    await expect(card(page, "Email marketing").locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}$/, { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
 
   // Nothing failed, so there is nothing to retry.

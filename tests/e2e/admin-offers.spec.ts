@@ -112,7 +112,7 @@ test("an admin changes the Learn to Lift price and the cohort date; every page a
     await expect(page.getByText("Nothing was changed")).toHaveCount(0);
     await expect(page.getByLabel("Learn to Lift price in pounds")).toHaveValue("275");
     await expect(page.getByLabel("Learn to Lift price in pounds")).not.toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByText("1 June 2027 at 10:30").first()).toBeVisible();
+    await expect(page.getByText("1 June 2027, 10:30").first()).toBeVisible();
 
     // The sales page: price, structured data, and the countdown's target.
     await page.goto("/learn-to-lift");

@@ -164,7 +164,7 @@ test("search is case-insensitive, pages by 25 through the URL, and says when not
   await expect(list.getByRole("listitem")).toHaveCount(25);
   await expect(page.getByText(`27 members match “${word.toUpperCase()}”.`)).toBeVisible();
   const firstRow = list.getByRole("listitem").first();
-  await expect(firstRow).toContainText(/Joined [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  await expect(firstRow).toContainText(/Joined \d{1,2} [A-Z][a-z]+ \d{4}/);
   const pages = page.getByRole("navigation", { name: "Pages of members" });
   await expect(pages.getByText("Page 1")).toBeVisible();
   await pages.getByRole("link", { name: "Next" }).click();
@@ -230,7 +230,7 @@ test("Edit User Details, toggle admin and the activity log @mobile", async ({ pa
   await expect(log.nth(1)).toContainText("GRANT ADMIN");
   await expect(log.nth(2)).toContainText("UPDATE USER");
   await expect(log.nth(2)).toContainText(`First name: Bronwen → Bryony`);
-  await expect(log.nth(0)).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}/);
+  await expect(log.nth(0)).toContainText(/\b\d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}\b/);
 });
 
 test("Delete User Account asks for DELETE, then deletes her (docs/product.md §10.6) @mobile", async ({ page }, testInfo) => {

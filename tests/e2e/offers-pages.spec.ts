@@ -66,8 +66,9 @@ test.describe("1-to-1 coaching sales page", () => {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Stronger with ${COACH.name}`);
     const main = page.getByRole("main");
-    await expect(main).toContainText(`${ONE_WEEKLY}/week`);
-    await expect(main).toContainText(`Billed monthly at ${ONE_MONTHLY}`);
+    // What she pays leads; the weekly figure stands beside it (docs/product.md §5.2).
+    await expect(main).toContainText(new RegExp(`${ONE_MONTHLY}\\s*/month`));
+    await expect(main).toContainText(`About ${ONE_WEEKLY} a week, billed monthly`);
     await expect(main.getByText("Weekly 45-minute video workouts").first()).toBeVisible();
     await expect(main.getByText("Daily messaging-app support").first()).toBeVisible();
 
@@ -115,8 +116,8 @@ test.describe("Learn to Lift sales page", () => {
     await page.goto("/learn-to-lift");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Learn to Lift");
     const main = page.getByRole("main");
-    await expect(main).toContainText(`${LIFT_WEEKLY}/week`);
-    await expect(main).toContainText(`${LIFT_TOTAL} in one payment`);
+    await expect(main).toContainText(new RegExp(`${LIFT_TOTAL}\\s*one payment`));
+    await expect(main).toContainText(`About ${LIFT_WEEKLY} a week over the 6 weeks`);
 
     const suitability = region(page, "Is Learn to Lift right for you?");
     await expect(suitability.getByRole("heading", { name: "This is for you if…" })).toBeVisible();
@@ -267,7 +268,7 @@ test.describe("the countdown to the next cohort", () => {
     await expect(staticPage.locator(`time[datetime="${site.nextCohortDate}"]`)).toHaveText(/\w+day \d{1,2} \w+ \d{4}/);
     await expect(staticPage.locator('[role="timer"]')).toHaveAttribute("data-state", "pending");
     const before = await staticPage.locator("[data-countdown]").boundingBox();
-    const beforePrice = await staticPage.getByText(`${LIFT_TOTAL} in one payment`).first().boundingBox();
+    const beforePrice = await staticPage.getByText(`About ${LIFT_WEEKLY} a week over the 6 weeks`).first().boundingBox();
     await noJs.close();
 
     const withJs = await browser.newContext({ viewport });
@@ -281,7 +282,7 @@ test.describe("the countdown to the next cohort", () => {
     await page.goto("/learn-to-lift");
     await expect(page.locator('[role="timer"]')).not.toHaveAttribute("data-state", "pending");
     const after = await page.locator("[data-countdown]").boundingBox();
-    const afterPrice = await page.getByText(`${LIFT_TOTAL} in one payment`).first().boundingBox();
+    const afterPrice = await page.getByText(`About ${LIFT_WEEKLY} a week over the 6 weeks`).first().boundingBox();
     expect(after).toEqual(before);
     expect(afterPrice).toEqual(beforePrice);
     expect(errors).toEqual([]);
@@ -399,7 +400,7 @@ test.describe("Learn to Lift interest page", () => {
     await expect(challenge).toBeVisible();
     await expect(challenge).not.toHaveAttribute("required");
     await expect(page.getByRole("button", { name: "Register My Interest" })).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(`${LIFT_TOTAL}, or ${LIFT_WEEKLY}/week`);
+    await expect(page.getByRole("main")).toContainText(`${LIFT_TOTAL} in one payment, about ${LIFT_WEEKLY} a week`);
     await expect(page.getByRole("link", { name: /Read about Learn to Lift/ })).toHaveAttribute("href", "/learn-to-lift");
   });
 });

@@ -113,7 +113,7 @@ describe("changing a price and the cohort date", () => {
       expect.objectContaining({
         title: "Offers updated",
         variant: "success",
-        description: "Learn to Lift price £300.00 → £275.00; Next cohort date 11 January 2027 at 09:00 → 1 March 2027 at 09:30",
+        description: "Learn to Lift price £300.00 → £275.00; Next cohort date 11 January 2027, 09:00 → 1 March 2027, 09:30",
       }),
     ]);
 
@@ -166,7 +166,7 @@ describe("changing a price and the cohort date", () => {
     ]);
     expect(byType("update_cohort_date")).toEqual([
       {
-        summary: "Next cohort date 11 January 2027 at 09:00 → 1 March 2027 at 09:30",
+        summary: "Next cohort date 11 January 2027, 09:00 → 1 March 2027, 09:30",
         changes: { next_cohort_date: { from: INSTALLED_DATE, to: "2027-03-01T09:30:00.000Z" } },
       },
     ]);

@@ -102,9 +102,9 @@ describe("a receipt for each purchase", () => {
     expect(receipt.text).toContain("Hello Margaret,");
     expect(receipt.text).toContain("Amount paid: £300.00");
     expect(receipt.text).toContain(`Transaction ID: ${sessionId}`);
-    expect(receipt.text).toContain("Course starts: 1 March 2027");
+    expect(receipt.text).toContain("Course starts: Monday 1 March 2027 at 9:00am");
     expect(receipt.text).toContain("What happens before it starts".toUpperCase());
-    expect(receipt.html).toContain("Learn to Lift starts on 1 March 2027");
+    expect(receipt.html).toContain("Learn to Lift starts on Monday 1 March 2027 at 9:00am");
     const [invite] = receipt.attachments;
     expect(invite?.contentType).toBe("text/calendar");
     expect(invite?.filename).toBe("learn-to-lift.ics");

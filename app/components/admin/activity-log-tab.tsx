@@ -1,7 +1,7 @@
 import type { ActivityEntry } from "~/server/admin/activity.server";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { actionLabel, formatShortDateTime } from "~/utils/format";
+import { actionLabel, formatDateTime } from "~/utils/format";
 import { ADMIN_TEXT } from "~/validation/admin";
 
 // docs/product.md §10.9 Activity Log tab: 'Recent administrative actions', the 50 newest entries, each with a
@@ -30,7 +30,7 @@ export function ActivityLogTab({ entries }: { entries: ActivityEntry[] | null })
                 <div className="flex items-center justify-between gap-3 sm:w-64 sm:shrink-0 sm:flex-col sm:items-start">
                   <Badge variant={BADGES[entry.actionType] ?? "neutral"}>{actionLabel(entry.actionType)}</Badge>
                   <time dateTime={entry.createdAt} className="text-sm text-ink-muted tabular-nums">
-                    {formatShortDateTime(entry.createdAt)}
+                    {formatDateTime(entry.createdAt)}
                   </time>
                 </div>
                 <div className="flex min-w-0 flex-col gap-1">

@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FileInput, InputField, TextareaField } from "~/components/ui/form-field";
 import { showToast } from "~/components/ui/toaster";
-import { formatFileSize } from "~/utils/format";
+import { formatCount, formatFileSize } from "~/utils/format";
 import { checkLessonFile, checkLessonVideo, COURSE_LIMITS, COURSES_INTENTS, COURSES_MESSAGES } from "~/validation/courses";
 
 // The Courses tab (docs/product.md §10.14): each course's modules and lessons as the members see
@@ -246,7 +246,7 @@ function LessonEditor({ lesson, moduleTitle, result, first, last }: { lesson: Ad
         <summary className="flex cursor-pointer flex-wrap items-center gap-2 font-semibold text-ink">
           {lesson.title}
           <span className="text-sm font-normal text-ink-muted">· {lesson.minutes} min</span>
-          {lesson.files.length > 0 ? <span className="text-sm font-normal text-ink-muted">· {lesson.files.length === 1 ? "1 file" : `${lesson.files.length} files`}</span> : null}
+          {lesson.files.length > 0 ? <span className="text-sm font-normal text-ink-muted">· {formatCount(lesson.files.length, "file")}</span> : null}
           {lesson.isDemo ? <Badge variant="neutral">Demo</Badge> : null}
         </summary>
         <div className="mt-4 flex flex-col gap-5">
@@ -333,7 +333,7 @@ function ModuleEditor({ course, module, result, first, last, headingLevel }: { c
         <MoveButtons intent={COURSES_INTENTS.moveModule} idName="moduleId" id={module.id} label={module.title} first={first} last={last} />
       </div>
       <p className="text-base text-ink-muted">
-        {when} · {module.lessons.length === 1 ? "1 lesson" : `${module.lessons.length} lessons`}
+        {when} · {formatCount(module.lessons.length, "lesson")}
       </p>
       <details open={failure !== null}>
         <summary className="btn btn-outline btn-sm w-fit cursor-pointer">Edit module</summary>

@@ -21,8 +21,9 @@ import { useAdminAction } from "./use-admin-action";
 /**
  * docs/product.md §10.6 Delete User Account: her name and email, type DELETE, and 'Delete Account' enabled
  * only for exactly DELETE (the server checks it again). docs/product.md §9.8 says what deletion does.
+ * `blockedBy`: the id of the note saying why it cannot be done (the only administrator).
  */
-export function DeleteUserDialog({ member, name }: { member: MemberRow; name: string }) {
+export function DeleteUserDialog({ member, name, blockedBy }: { member: MemberRow; name: string; blockedBy?: string }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const inputId = useId();
@@ -38,7 +39,15 @@ export function DeleteUserDialog({ member, name }: { member: MemberRow; name: st
       }}
     >
       <AlertDialogTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`Delete ${name}`} title="Delete account" className="text-danger-700 hover:bg-danger-50 hover:text-danger-800">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Delete ${name}`}
+          title="Delete account"
+          className="text-danger-700 hover:bg-danger-50 hover:text-danger-800"
+          disabled={blockedBy !== undefined}
+          aria-describedby={blockedBy}
+        >
           <TrashIcon className="size-4.5" />
           <span className="hidden lg:inline">
             Delete

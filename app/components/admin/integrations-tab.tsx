@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import type { IntegrationsData } from "~/server/admin/integrations.server";
-import { formatShortDateTime } from "~/utils/format";
+import { formatCount, formatDateTime } from "~/utils/format";
 
 // docs/product.md §10.8 /settings/admin, Integrations tab: the email-marketing card (how members and
 // subscribers reach the service, the sync's live figures, 'Retry failed', a link to the
@@ -50,17 +50,18 @@ export function IntegrationsTab({ data }: { data: IntegrationsData }) {
             <Badge variant={connected ? "success" : "neutral"}>{connected ? "Kit connected" : "Kit not connected"}</Badge>
           </div>
           <CardDescription>
-            New users are synced automatically on account creation: server functions queue each new member with email
-            notifications on, and each subscriber who confirms an email-list sign-up, then process the queue in the
-            background, sending them to Kit tagged with the form they came from. A sync that fails is retried with
-            increasing pauses and is never lost.
+            {connected
+              ? "Everyone who confirms a sign-up to one of your email lists, and every new member who agreed to hear from you, is added to Kit automatically, tagged with where they signed up. If Kit can't be reached for a while, the site keeps trying until it can, so nobody is missed."
+              : "Kit isn't connected, so nobody is added to your Kit account. Everyone who signs up is kept safely on this site instead: you'll find them in the Subscribers tab, and you can download them from there as a spreadsheet."}
           </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
           {connected ? null : (
             <p className="rounded-2xl border border-warning-200 bg-warning-50 p-4 text-sm text-warning-800">
-              No Kit API key is set, so nothing is sent: subscribers and members are kept in this site&rsquo;s own
-              database. To sync them to Kit, set <code>KIT_API_KEY</code> on the server and restart it.
+              To connect Kit, ask whoever looks after your website to add your Kit API key (you&rsquo;ll find it in
+              your Kit account&rsquo;s settings). From then on, new sign-ups and new members go to Kit by themselves.
+              People who signed up before that stay here: import the spreadsheet from the Subscribers tab into Kit
+              once.
             </p>
           )}
           {/* Two figures a row where the card is narrow: a phone, and beside the community card on
@@ -74,7 +75,7 @@ export function IntegrationsTab({ data }: { data: IntegrationsData }) {
               <dt className="text-sm font-semibold text-ink-muted">{connected ? "Last successful sync" : "Last processed"}</dt>
               <dd className="font-display text-xl font-semibold text-brand-800 tabular-nums">
                 {mail.lastSuccessfulSyncAt ? (
-                  <time dateTime={mail.lastSuccessfulSyncAt}>{formatShortDateTime(mail.lastSuccessfulSyncAt)}</time>
+                  <time dateTime={mail.lastSuccessfulSyncAt}>{formatDateTime(mail.lastSuccessfulSyncAt)}</time>
                 ) : (
                   "Not yet"
                 )}
@@ -93,7 +94,7 @@ export function IntegrationsTab({ data }: { data: IntegrationsData }) {
           <p id="integrations-retry-note" className="w-full text-sm text-ink-muted">
             {mail.failed === 0
               ? "No syncs have failed."
-              : `${number.format(mail.failed)} ${mail.failed === 1 ? "sync has" : "syncs have"} failed. Retry once the cause is fixed (for example the API key).`}
+              : `${formatCount(mail.failed, "sync has", "syncs have")} failed. Retry once the cause is fixed (for example the API key).`}
           </p>
         </CardFooter>
       </Card>
@@ -122,7 +123,7 @@ export function IntegrationsTab({ data }: { data: IntegrationsData }) {
               <dd className="text-sm break-words text-ink">
                 {delivery.lastError ? (
                   <>
-                    <time dateTime={delivery.lastError.at}>{formatShortDateTime(delivery.lastError.at)}</time>: {delivery.lastError.message}
+                    <time dateTime={delivery.lastError.at}>{formatDateTime(delivery.lastError.at)}</time>: {delivery.lastError.message}
                   </>
                 ) : (
                   "None"

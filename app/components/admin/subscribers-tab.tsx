@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatLongDate } from "~/utils/format";
+import { formatCount, formatLongDate } from "~/utils/format";
 import { DELETE_CONFIRMATION_WORD } from "~/validation/admin";
 import { DownloadIcon, SearchIcon, TrashIcon } from "./admin-icons";
 import { PageLinks } from "./page-links";
@@ -49,7 +49,7 @@ export function SubscribersTab({ page }: { page: SubscriberPage }) {
           <CardDescription>
             {page.query
               ? `${figure} ${page.count === 1 && !page.capped ? "sign-up matches" : "sign-ups match"} “${page.query}”.`
-              : `Everyone who joined an email list, newest first (${figure} sign-ups).`}
+              : `Everyone who joined an email list, newest first (${formatCount(page.count, "sign-up")}).`}
           </CardDescription>
         </div>
         <a href={tabHref(page.query, 1, "/settings/admin/subscribers.csv")} download className="btn btn-outline btn-sm self-start">

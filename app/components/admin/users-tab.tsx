@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import type { MemberPage, MemberRow } from "~/server/admin/users.server";
 import { Avatar } from "~/components/ui/avatar";
@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { showToast } from "~/components/ui/toaster";
-import { formatMoney, formatShortDate } from "~/utils/format";
+import { formatMoney, formatLongDate } from "~/utils/format";
 import { ADMIN_TEXT } from "~/validation/admin";
 import { DownloadIcon, SearchIcon, ShieldMinusIcon, ShieldPlusIcon } from "./admin-icons";
 import { AdminNotice } from "./admin-notice";
@@ -28,10 +28,19 @@ export interface UsersTabProps {
   failed: boolean;
   search: { query: string; page: number };
   adminId: string;
+  /** How many administrators there are (the Administrators card), or null if it could not be read. */
+  adminCount: number | null;
   totalUsers: number | null;
 }
 
-export function UsersTab({ page, failed, search, adminId, totalUsers }: UsersTabProps) {
+/**
+ * docs/product.md §10.5, §10.6: what the only administrator reads beside the two actions she
+ * cannot take on herself (the server refuses them too).
+ */
+const ONLY_ADMIN_NOTE =
+  "You are the only administrator. Make another member an administrator before removing your own admin access or deleting your account.";
+
+export function UsersTab({ page, failed, search, adminId, adminCount, totalUsers }: UsersTabProps) {
   useEffect(() => {
     if (failed) showToast({ title: ADMIN_TEXT.error, description: ADMIN_TEXT.loadUsersFailed, variant: "destructive" });
   }, [failed]);
@@ -58,7 +67,12 @@ export function UsersTab({ page, failed, search, adminId, totalUsers }: UsersTab
           <>
             <ul className="flex flex-col divide-y divide-sand-200 rounded-2xl border border-sand-200" aria-label="Members">
               {page.members.map((member) => (
-                <MemberItem key={member.userId} member={member} isSelf={member.userId === adminId} />
+                <MemberItem
+                  key={member.userId}
+                  member={member}
+                  isSelf={member.userId === adminId}
+                  onlyAdmin={member.isAdmin && member.userId === adminId && adminCount === 1}
+                />
               ))}
             </ul>
             <PageLinks
@@ -135,8 +149,10 @@ function SearchForm({ query }: { query: string }) {
   );
 }
 
-function MemberItem({ member, isSelf }: { member: MemberRow; isSelf: boolean }) {
+function MemberItem({ member, isSelf, onlyAdmin }: { member: MemberRow; isSelf: boolean; onlyAdmin: boolean }) {
   const name = [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email;
+  const noteId = useId();
+  const blockedBy = onlyAdmin ? noteId : undefined;
   return (
     <li className="flex flex-col gap-2 px-3 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-4">
       <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
@@ -149,23 +165,32 @@ function MemberItem({ member, isSelf }: { member: MemberRow; isSelf: boolean }) 
           </p>
           <p className="truncate text-sm text-ink-muted">{member.email}</p>
           <p className="text-sm text-ink-muted">
-            Joined <time dateTime={member.createdAt}>{formatShortDate(member.createdAt)}</time>
+            Joined <time dateTime={member.createdAt}>{formatLongDate(member.createdAt)}</time>
           </p>
           <Purchases member={member} />
+          {onlyAdmin ? (
+            <p id={noteId} className="mt-1 text-sm text-ink-muted">
+              {ONLY_ADMIN_NOTE}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-1 self-end sm:self-center">
         <EditUserDialog member={member} name={name} />
         <MemberFilesDialog member={member} name={name} />
-        <ToggleAdminButton member={member} name={name} />
-        <DeleteUserDialog member={member} name={name} />
+        <ToggleAdminButton member={member} name={name} blockedBy={blockedBy} />
+        <DeleteUserDialog member={member} name={name} blockedBy={blockedBy} />
       </div>
     </li>
   );
 }
 
-/** docs/product.md §10.5: grants or removes at once (a plain form, so it works without JavaScript). */
-function ToggleAdminButton({ member, name }: { member: MemberRow; name: string }) {
+/**
+ * docs/product.md §10.5: grants or removes at once (a plain form, so it works without JavaScript).
+ * `blockedBy`: the id of the note saying why she cannot (the only administrator); the button is
+ * then disabled and described by it.
+ */
+function ToggleAdminButton({ member, name, blockedBy }: { member: MemberRow; name: string; blockedBy?: string }) {
   const { fetcher, action, busy } = useAdminAction(`toggle-admin-${member.userId}`);
   // The visible words ("Grant admin") start the accessible name, as WCAG 2.5.3 asks.
   const label = member.isAdmin ? `Remove admin access from ${name}` : `Grant admin access to ${name}`;
@@ -173,7 +198,16 @@ function ToggleAdminButton({ member, name }: { member: MemberRow; name: string }
     <fetcher.Form method="post" action={action}>
       <input type="hidden" name="intent" value="toggle-admin" />
       <input type="hidden" name="userId" value={member.userId} />
-      <Button type="submit" variant="ghost" size="sm" aria-label={label} title={member.isAdmin ? "Remove admin access" : "Grant admin access"} loading={busy}>
+      <Button
+        type="submit"
+        variant="ghost"
+        size="sm"
+        aria-label={label}
+        title={member.isAdmin ? "Remove admin access" : "Grant admin access"}
+        loading={busy}
+        disabled={blockedBy !== undefined}
+        aria-describedby={blockedBy}
+      >
         {busy ? null : member.isAdmin ? <ShieldMinusIcon className="size-4.5" /> : <ShieldPlusIcon className="size-4.5" />}
         <span className="hidden lg:inline">
           {member.isAdmin ? "Remove admin" : "Grant admin"}
@@ -201,7 +235,7 @@ function Purchases({ member }: { member: MemberRow }) {
         <li key={`${p.purchasedAt}-${p.productName}`} className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-medium">{p.productName}</span>
           <span className="text-ink-muted">
-            {formatMoney(p.amountPence, p.currency)} · <time dateTime={p.purchasedAt}>{formatShortDate(p.purchasedAt)}</time>
+            {formatMoney(p.amountPence, p.currency)} · <time dateTime={p.purchasedAt}>{formatLongDate(p.purchasedAt)}</time>
           </span>
           <SaleStatusBadge status={p.status} endsAt={p.endsAt} />
         </li>

@@ -95,7 +95,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
             </TabsList>
             <TabsContent value="users">
               {actionData && !actionData.ok ? <AdminNotice title={actionData.title} message={actionData.message} /> : null}
-              <UsersTab page={users} failed={usersFailed} search={search} adminId={adminId} totalUsers={stats?.totalUsers ?? null} />
+              <UsersTab page={users} failed={usersFailed} search={search} adminId={adminId} adminCount={stats?.administrators ?? null} totalUsers={stats?.totalUsers ?? null} />
             </TabsContent>
             <TabsContent value="sales">{sales ? <SalesTab page={sales} products={products} /> : <TabFailed tab="sales" />}</TabsContent>
             <TabsContent value="subscribers">{subscribers ? <SubscribersTab page={subscribers} /> : <TabFailed tab="subscribers" />}</TabsContent>

@@ -7,7 +7,7 @@ import { CheckCircleIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Badge } from "~/components/ui/badge";
 import { coursePageData } from "~/server/courses/member-pages.server";
-import { formatLongDate } from "~/utils/format";
+import { formatCount, formatLongDate } from "~/utils/format";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 import { seo } from "~/utils/seo";
 
@@ -88,7 +88,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 </ol>
               ) : (
                 <p className="mt-4 text-base text-ink-muted">
-                  {module.lessons.length === 1 ? "1 lesson" : `${module.lessons.length} lessons`}, open from {formatLongDate(module.opensAt!)}.
+                  {formatCount(module.lessons.length, "lesson")}, open from {formatLongDate(module.opensAt!)}.
                 </p>
               )}
             </li>

@@ -5,7 +5,7 @@ import { PageHero } from "~/components/page-hero";
 import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
 import { COURSES, coursePath } from "~/content/courses";
 import { myCoursesData } from "~/server/courses/member-pages.server";
-import { formatLongDate } from "~/utils/format";
+import { formatCount, formatLongDate } from "~/utils/format";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 import { seo } from "~/utils/seo";
 
@@ -49,7 +49,7 @@ export default function MyCourses({ loaderData }: Route.ComponentProps) {
                     <CardDescription>{course.intro}</CardDescription>
                     <ProgressBar percent={course.percent} label={`${course.title} progress`} />
                     <p className="text-base text-ink-muted">
-                      {course.done} of {course.total} lessons completed
+                      {course.done} of {formatCount(course.total, "lesson")} completed
                       {course.until ? `. Your membership ends on ${formatLongDate(course.until)}.` : "."}
                     </p>
                     <div className="mt-auto flex flex-col gap-3 sm:flex-row">

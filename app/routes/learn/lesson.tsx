@@ -6,7 +6,7 @@ import { VideoEmbed } from "~/components/video-embed";
 import { ArrowRightIcon, CheckCircleIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { lessonAction, lessonPageData } from "~/server/courses/member-pages.server";
-import { formatFileSize, formatLongDate } from "~/utils/format";
+import { formatCount, formatFileSize, formatLongDate } from "~/utils/format";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 import { seo } from "~/utils/seo";
 
@@ -61,7 +61,7 @@ export default function LessonPage({ loaderData }: Route.ComponentProps) {
             <span>{lesson.module.title}</span>
           </nav>
           <h1 className="text-4xl sm:text-5xl">{lesson.title}</h1>
-          <p className="text-base text-ink-muted">About {lesson.minutes} minutes</p>
+          <p className="text-base text-ink-muted">About {formatCount(lesson.minutes, "minute")}</p>
           <div className="max-w-sm">
             <ProgressBar percent={course.percent} label={`${course.title} progress`} />
           </div>

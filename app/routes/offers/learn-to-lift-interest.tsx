@@ -65,7 +65,7 @@ export default function LearnToLiftInterest() {
                   `Weekly video call, under ${f.callMaxMinutes} minutes`,
                   `Dumbbells from week ${f.dumbbellsFromWeek}`,
                   "Lifetime access",
-                  `${price.total}, or ${price.weekly}/week`,
+                  `${price.total} in one payment, about ${price.weekly} a week`,
                 ].map((fact) => (
                   <li key={fact} className="flex gap-2.5">
                     <span aria-hidden="true" className="mt-2.5 size-1.5 shrink-0 rounded-full bg-accent-500" />

@@ -5,7 +5,6 @@ import { RichText } from "~/components/article-text";
 import { SoftGlow } from "~/components/brand-art";
 import { BookingEmbed } from "~/components/booking-embed";
 import { Countdown } from "~/components/countdown";
-import { formatCohortDate } from "~/components/countdown-time";
 import { FaqAccordion, renderedFaqItems, renderedFaqJsonLd } from "~/components/faq-accordion";
 import { ArrowLeftIcon, ArrowRightIcon, CalendarIcon, CheckIcon, InfoIcon } from "~/components/icons";
 import { OfferPricePanel } from "~/components/offer-price-panel";
@@ -19,7 +18,8 @@ import {
   suitability,
   timeCommitment,
 } from "~/content/learn-to-lift";
-import { OFFER_FACTS } from "~/content/plans";
+import { capitalise, OFFER_FACTS } from "~/content/plans";
+import { formatWeekdayDate } from "~/utils/format";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
@@ -97,16 +97,16 @@ export default function LearnToLift({ loaderData }: Route.ComponentProps) {
                   Next cohort
                 </h2>
                 <p className="font-display text-2xl font-semibold text-ink">
-                  <time dateTime={site.nextCohortDate}>{formatCohortDate(site.nextCohortDate)}</time>
+                  <time dateTime={site.nextCohortDate}>{formatWeekdayDate(site.nextCohortDate)}</time>
                 </p>
               </div>
             </div>
             <Countdown target={site.nextCohortDate} className="mt-6" />
             <div className="mt-7 flex flex-wrap items-end justify-between gap-4 border-t border-sand-200 pt-6">
               <p>
-                <span className="font-display text-5xl leading-none font-semibold text-brand-800">{price.weekly}</span>
-                <span className="ml-1 text-lg font-medium text-ink-muted">/week</span>
-                <span className="mt-2 block text-base text-ink">{price.total} in one payment</span>
+                <span className="font-display text-5xl leading-none font-semibold text-brand-800">{price.display.amount}</span>
+                <span className="ml-1.5 text-lg font-medium text-ink-muted">{price.display.unit}</span>
+                <span className="mt-2 block text-base text-ink">{capitalise(price.display.weekly)}</span>
               </p>
               <Link to={checkout} className="btn btn-primary">
                 Reserve my place
@@ -218,8 +218,8 @@ export default function LearnToLift({ loaderData }: Route.ComponentProps) {
         <OfferPricePanel
           productName={price.product.name}
           features={price.product.features}
-          weekly={price.weekly}
-          billing={`${price.total} in one payment for all ${LEARN_TO_LIFT_FACTS.weeks} weeks`}
+          price={price.display}
+          billing={`No subscription: one payment for all ${LEARN_TO_LIFT_FACTS.weeks} weeks, with lifetime access.`}
           checkout={checkout}
           ctaLabel="Join Learn to Lift"
           footnote="Secure card payment. Lifetime access to the course."
@@ -258,7 +258,8 @@ export default function LearnToLift({ loaderData }: Route.ComponentProps) {
               Ready to feel strong in your own body?
             </h2>
             <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
-              Join the next cohort for {price.total}, or {price.weekly} a week, and start with your very first lift.
+              Join the next cohort for {price.total} in one payment (about {price.weekly} a week), and start with your very
+              first lift.
             </p>
             <div className="mt-8 flex flex-wrap items-center justify-center gap-4">
               <Link to={checkout} className="btn btn-accent btn-lg">

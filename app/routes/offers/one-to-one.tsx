@@ -15,7 +15,7 @@ import {
   oneToOnePrice,
   oneToOneSteps,
 } from "~/content/one-to-one";
-import { OFFER_FACTS } from "~/content/plans";
+import { capitalise, OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { islandsPage, loadAsDocument, noServerData } from "~/utils/islands-page";
@@ -67,10 +67,10 @@ export default function OneToOne() {
               {price.product.name}
             </h2>
             <p className="mt-4 flex items-baseline gap-1.5">
-              <span className="font-display text-6xl leading-none font-semibold text-brand-800">{price.weekly}</span>
-              <span className="text-lg font-medium text-ink-muted">/week</span>
+              <span className="font-display text-6xl leading-none font-semibold text-brand-800">{price.display.amount}</span>
+              <span className="text-lg font-medium text-ink-muted">{price.display.unit}</span>
             </p>
-            <p className="mt-3 text-lg text-ink">Billed monthly at {price.monthly}</p>
+            <p className="mt-3 text-lg text-ink">{capitalise(price.display.weekly)}, billed monthly</p>
             <ul className="mt-6 space-y-3 border-t border-sand-200 pt-6">
               {[
                 `Weekly ${OFFER_FACTS.oneToOneSessionMinutes}-minute video workouts`,
@@ -152,8 +152,8 @@ export default function OneToOne() {
         <OfferPricePanel
           productName={price.product.name}
           features={price.product.features}
-          weekly={price.weekly}
-          billing={`Billed monthly at ${price.monthly}`}
+          price={price.display}
+          billing="Billed monthly. Cancel any time from your account."
           checkout={checkout}
           ctaLabel="Start 1-to-1 coaching"
           footnote="Secure card payment, taken monthly."
@@ -190,7 +190,7 @@ export default function OneToOne() {
               Your strongest years can be ahead of you
             </h2>
             <p className="mx-auto mt-4 max-w-xl text-lg text-brand-100">
-              {price.weekly} a week, billed monthly at {price.monthly}. Start this week, at your own pace.
+              {price.monthly} a month, about {price.weekly} a week. Start this week, at your own pace.
             </p>
             <div className="mt-8 flex flex-wrap items-center justify-center gap-4">
               <Link to={checkout} className="btn btn-accent btn-lg">

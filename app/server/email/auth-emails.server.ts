@@ -1,5 +1,6 @@
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
+import { formatDateTime } from "~/utils/format";
 import { renderEmail } from "./mailer.server";
 import { queueEmail } from "./queue.server";
 import type { RenderedEmail } from "./sale-templates.server";
@@ -54,13 +55,6 @@ export async function sendPasswordResetEmail(args: Parameters<typeof renderPassw
   await queueEmail(db, { template: "password-reset", to: args.to, ...renderPasswordResetEmail(args) });
 }
 
-/** "5 January 2025 at 14:30" in UK time, for the security notices. */
-function ukDateTime(date: Date): string {
-  const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" }).format(date);
-  const time = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" }).format(date);
-  return `${day} at ${time}`;
-}
-
 /** To the new address: the link that confirms an email change (24 hours). */
 export function renderEmailChangeConfirmation({ name, url }: { to: string; name?: string | null; url: string }): RenderedEmail {
   const site = getSiteConfig();
@@ -88,7 +82,7 @@ export function renderEmailChangedNotice({ name, newEmail, undoUrl, at }: { to: 
     heading: "Your email address has been changed",
     paragraphs: [
       greeting(name),
-      `On ${ukDateTime(at)} the email address of your ${site.businessName} account was changed from this address to ${newEmail}.`,
+      `On ${formatDateTime(at)} (UK time), the email address of your ${site.businessName} account was changed from this address to ${newEmail}.`,
       "If that was you, there's nothing more to do.",
       "If it wasn't you, please use the button below within 24 hours: it puts this address back, signs you out on every device and lets you choose a new password, so your account is yours again.",
     ],
@@ -111,8 +105,8 @@ export function renderPasswordChangedNotice({ name, how, at }: { to: string; nam
     paragraphs: [
       greeting(name),
       how === "reset"
-        ? `On ${ukDateTime(at)} the password of your ${site.businessName} account was reset with a link we emailed to this address.`
-        : `On ${ukDateTime(at)} the password of your ${site.businessName} account was changed in your account settings.`,
+        ? `On ${formatDateTime(at)} (UK time), the password of your ${site.businessName} account was reset with a link we emailed to this address.`
+        : `On ${formatDateTime(at)} (UK time), the password of your ${site.businessName} account was changed in your account settings.`,
       "Every other device has been signed out. If that was you, there's nothing more to do.",
       "If it wasn't you, please choose a new password straight away with the button below, and let us know.",
     ],

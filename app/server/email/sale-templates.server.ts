@@ -1,6 +1,6 @@
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import type { EmailAttachment } from "~/server/db/schema";
-import { formatLongDate, formatMoney } from "~/utils/format";
+import { formatLongDate, formatMoney, formatStartsAt } from "~/utils/format";
 import { calendarInvite } from "./calendar-invite.server";
 import { renderLayout, type EmailContent, type EmailSection } from "./layout.server";
 
@@ -94,7 +94,7 @@ export function renderReceipt(data: ReceiptData): RenderedEmail {
   const footer = `Questions? Just reply to this email or write to ${site.contactEmail}. Please keep this email as your receipt.`;
 
   if (kind === "learn-to-lift") {
-    const start = data.cohortStart ? formatLongDate(data.cohortStart) : null;
+    const start = data.cohortStart ? formatStartsAt(data.cohortStart) : null;
     const attachments: EmailAttachment[] | undefined = data.cohortStart
       ? [
           {

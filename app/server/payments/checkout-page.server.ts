@@ -1,8 +1,11 @@
 import { data, redirect } from "react-router";
+import { CONFIRM_SECOND_PURCHASE } from "~/content/checkout";
 import { requireUser } from "~/server/auth/guards.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { readForm } from "~/server/http/form-action.server";
 import { startCheckout } from "./checkout.server";
-import { findRunningSubscription } from "./queries.server";
+import { findCatalogueProduct } from "./catalogue.server";
+import { findRunningSubscription, ownsProduct } from "./queries.server";
 
 // The loader and action shared by the three checkout pages (docs/product.md §8.1).
 
@@ -13,6 +16,8 @@ export interface CheckoutLoaderData {
   cancelled: boolean;
   /** She already has this monthly offer running: buying it again would bill her twice. */
   alreadySubscribed: boolean;
+  /** She already has this one-time course: a second purchase needs her confirmation. */
+  alreadyOwned: boolean;
 }
 
 export interface CheckoutActionData {
@@ -22,8 +27,10 @@ export interface CheckoutActionData {
 export async function checkoutLoader({ request, url }: { request: Request; url: URL }, productKey: string): Promise<CheckoutLoaderData> {
   const user = await getSessionUser(request);
   const cancelled = url.searchParams.get("cancelled") === "true";
-  const alreadySubscribed = user ? (await findRunningSubscription(user.id, productKey)) !== null : false;
-  return { signedIn: user !== null, email: user?.email ?? null, cancelled, alreadySubscribed };
+  const mode = findCatalogueProduct(productKey)?.mode;
+  const alreadySubscribed = user && mode === "monthly" ? (await findRunningSubscription(user.id, productKey)) !== null : false;
+  const alreadyOwned = user && mode === "one_time" ? await ownsProduct(user.id, productKey) : false;
+  return { signedIn: user !== null, email: user?.email ?? null, cancelled, alreadySubscribed, alreadyOwned };
 }
 
 /**
@@ -33,8 +40,13 @@ export async function checkoutLoader({ request, url }: { request: Request; url: 
  */
 export async function checkoutAction({ request, url }: { request: Request; url: URL }, productKey: string) {
   const user = await requireUser(request);
-  // startCheckout refuses a monthly offer she already has (409): every way in goes through it.
-  const result = await startCheckout({ user, productKey, from: url.pathname });
+  const read = await readForm(request);
+  if (!read.ok) return data<CheckoutActionData>({ error: read.message }, { status: read.status });
+  const confirmSecondPurchase = read.form.get(CONFIRM_SECOND_PURCHASE.name) === CONFIRM_SECOND_PURCHASE.value;
+  // startCheckout refuses a monthly offer she already has, and a course she already has unless
+  // she confirmed a second purchase (409): every way in goes through it.
+  const result = await startCheckout({ user, productKey, from: url.pathname, confirmSecondPurchase });
   if ("url" in result) throw redirect(result.url);
-  return data<CheckoutActionData>({ error: result.error }, { status: result.code === "already_subscribed" ? 409 : 502 });
+  const refused = result.code === "already_subscribed" || result.code === "already_owned";
+  return data<CheckoutActionData>({ error: result.error }, { status: refused ? 409 : 502 });
 }

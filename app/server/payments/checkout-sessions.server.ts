@@ -97,7 +97,7 @@ export async function expireSession(provider: PaymentProvider, row: Pick<Checkou
 export type OpenSessionOutcome =
   /** Her open session for the offer, at today's price: send her there. */
   | { kind: "reuse"; url: string }
-  /** She paid her open session for this monthly offer a moment ago (its webhook is on its way). */
+  /** She paid her open session for this offer a moment ago (its webhook is on its way). */
   | { kind: "paid" }
   /** Nothing to reuse (none, expired, or at an old price and now expired): start a new one. */
   | { kind: "none" };
@@ -109,14 +109,14 @@ export async function settleOpenSession(provider: PaymentProvider, userId: strin
   if (!sessionMatches(row, provider.name, product)) {
     // An old price, another provider, or about to run out: it must not be paid any more.
     const info = await expireSession(provider, row);
-    if (info?.status === "complete" && info.paid && product.mode === "monthly") return { kind: "paid" };
+    if (info?.status === "complete" && info.paid) return { kind: "paid" };
     return { kind: "none" };
   }
   const info = await provider.retrieveCheckoutSession(row.id);
   if (info?.status === "open" && info.url) return { kind: "reuse", url: info.url };
   // Closed at the provider meanwhile: paid (the webhook has not arrived yet) or expired.
   await markSessionClosed(getDb(), row.id, info?.status === "complete" ? "complete" : "expired");
-  if (info?.status === "complete" && info.paid && product.mode === "monthly") return { kind: "paid" };
+  if (info?.status === "complete" && info.paid) return { kind: "paid" };
   return { kind: "none" };
 }
 

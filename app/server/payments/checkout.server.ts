@@ -1,10 +1,10 @@
-import { alreadySubscribedMessage, checkoutErrorMessage, type CheckoutErrorCode } from "~/content/checkout";
+import { alreadyOwnedMessage, alreadySubscribedMessage, checkoutErrorMessage, type CheckoutErrorCode } from "~/content/checkout";
 import { logger } from "~/server/logger.server";
 import { findEffectiveProduct } from "./catalogue.server";
 import { expireSession, recordOpenSession, settleOpenSession } from "./checkout-sessions.server";
 import { ensureCustomer } from "./customers.server";
 import { cancelUrl, PaymentProviderError, successUrl, type PaymentUser } from "./provider.server";
-import { findRunningSubscription } from "./queries.server";
+import { findRunningSubscription, ownsProduct } from "./queries.server";
 import { getPaymentProvider } from "./registry.server";
 
 // Starting a payment (docs/product.md §8.2): the server creates the provider's checkout session
@@ -21,11 +21,15 @@ export interface StartCheckoutInput {
   productKey: string;
   /** The path of the page that asked for it, for the log. */
   from?: string;
+  /** She ticked 'buy it again' for a one-time course she already has (docs/product.md §8.1). */
+  confirmSecondPurchase?: boolean;
 }
 
 /**
  * Creates a checkout session and returns its url, or an error with the message to show. In order:
  * - a monthly offer she already has running is refused ('You already have …'): never billed twice;
+ * - a one-time course she already has is refused ('You already have … a second, separate
+ *   purchase …') unless she confirmed that she means to buy it again;
  * - her session already open for the offer, at today's price, is reused (a second tab, a double
  *   click); one at an old price is expired at the provider first;
  * - otherwise a new session; if another request opened one for her at the same moment, hers is
@@ -34,7 +38,7 @@ export interface StartCheckoutInput {
  * no url ('Unable to create payment session…'), or anything else ('An unexpected error…').
  * Never throws.
  */
-export async function startCheckout({ user, productKey, from }: StartCheckoutInput): Promise<StartCheckoutResult> {
+export async function startCheckout({ user, productKey, from, confirmSecondPurchase = false }: StartCheckoutInput): Promise<StartCheckoutResult> {
   const fail = (code: CheckoutErrorCode, error?: unknown, message = checkoutErrorMessage(code)): StartCheckoutResult => {
     logger[code === "provider_error" || code === "unexpected" ? "error" : "warn"]("payments: checkout not started", {
       code,
@@ -51,12 +55,16 @@ export async function startCheckout({ user, productKey, from }: StartCheckoutInp
     const product = await findEffectiveProduct(productKey);
     if (!product) return fail("unknown_product");
     const alreadySubscribed = () => fail("already_subscribed", undefined, alreadySubscribedMessage(product.name));
+    const alreadyOwned = () => fail("already_owned", undefined, alreadyOwnedMessage(product.name));
     if (product.mode === "monthly" && (await findRunningSubscription(user.id, productKey))) return alreadySubscribed();
+    if (product.mode === "one_time" && !confirmSecondPurchase && (await ownsProduct(user.id, productKey))) return alreadyOwned();
 
     const provider = await getPaymentProvider();
     const open = await settleOpenSession(provider, user.id, product);
     if (open.kind === "reuse") return { url: open.url };
-    if (open.kind === "paid") return alreadySubscribed();
+    // She paid her open session a moment ago (its webhook is on its way): she has it now.
+    if (open.kind === "paid" && product.mode === "monthly") return alreadySubscribed();
+    if (open.kind === "paid" && !confirmSecondPurchase) return alreadyOwned();
 
     const customerId = await ensureCustomer(provider, user);
     const session = await provider.createCheckoutSession({

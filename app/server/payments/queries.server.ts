@@ -1,4 +1,4 @@
-import { and, desc, eq, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { purchases, subscriptions, type PurchaseStatus, type SubscriptionStatus } from "~/server/db/schema";
 import { NOT_RUNNING_STATUSES } from "./stripe-objects.server";
@@ -110,4 +110,18 @@ export async function findRunningSubscription(userId: string, productKey: string
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether she has bought this one-time product and kept it: a paid (or partly refunded) purchase,
+ * as her access to the course reads it (app/server/courses/access.server.ts). A purchase refunded
+ * in full gives nothing.
+ */
+export async function ownsProduct(userId: string, productKey: string): Promise<boolean> {
+  const rows = await getDb()
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.productKey, productKey), inArray(purchases.status, ["paid", "partially_refunded"])))
+    .limit(1);
+  return rows.length > 0;
 }
