@@ -3,6 +3,7 @@
 //   npm run restore -- FILE --force    deleting what the target holds first
 // The target is what the configuration names: DATABASE_URL (else the embedded database in
 // DATA_DIR) and S3_BUCKET (else DATA_DIR/uploads). docs/product.md §17.5.
+import "./lib/private-files";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { loadServerEnv, type ServerEnv } from "~/config/env.server";
