@@ -66,6 +66,7 @@ export function serversUsing(buildDir) {
 export function markBuildInUse(buildDir) {
   const dir = path.join(buildDir, ".servers");
   const file = path.join(dir, `${process.pid}.json`);
+  serversUsing(buildDir); // forgets the servers that were killed
   try {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(me()));
