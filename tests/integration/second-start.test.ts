@@ -1,12 +1,14 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childEnv, ensureBuild, makeTempDir, PROJECT_ROOT, runProcess, startServer, type RunningServer } from "../support/processes";
+import { childEnv, ensureBuild, freePort, makeTempDir, PROJECT_ROOT, runProcess, startServer, type RunningServer } from "../support/processes";
 
 // Starting the site again beside a running one (docs/decisions/253), and what start-up says:
 // a second `npm start` for another coach must not rebuild the build folder a running server
-// serves (its pages would then ask for assets that are gone); and the refusal to run on
-// PostgreSQL in production without AUTH_SECRET says what is true when NODE_ENV is unset.
+// serves (its pages would then ask for assets that are gone); the refusal to run on PostgreSQL
+// in production without AUTH_SECRET says what is true when NODE_ENV is unset; and the
+// development server prints no warning nobody can act on.
 
 const temp = makeTempDir("sc-second-start-");
 const running: RunningServer[] = [];
@@ -54,6 +56,30 @@ describe("a second start", () => {
 });
 
 describe("start-up messages", () => {
+  it("npm run dev says nothing about React Router's use of Vite's envFile option", async () => {
+    const port = await freePort();
+    const dev = spawn(process.execPath, ["server.js", "--dev"], {
+      cwd: PROJECT_ROOT,
+      env: childEnv({ PORT: String(port), DATA_DIR: path.join(temp.dir, "dev"), LOG_LEVEL: "warn" }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    dev.stdout.on("data", (chunk) => (output += chunk));
+    dev.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise((resolve) => dev.on("exit", resolve));
+    try {
+      const deadline = Date.now() + 240_000;
+      while (!output.includes("Server listening on") && dev.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(output).toContain("Server listening on");
+      // The route types' watcher and the route compiler start with the first page.
+      expect((await fetch(`http://localhost:${port}/contact`)).status).toBe(200);
+      expect(output).not.toContain("envFile");
+    } finally {
+      dev.kill("SIGTERM");
+      await exited;
+    }
+  }, 300_000);
+
   it("PostgreSQL without AUTH_SECRET with NODE_ENV unset: says production is assumed", async () => {
     const env = childEnv({ PORT: "0", DATABASE_URL: "postgresql://site@127.0.0.1:9/site", AUTH_SECRET: "", DATA_DIR: path.join(temp.dir, "no-secret") });
     delete env.NODE_ENV;
