@@ -9,6 +9,11 @@ import http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import { markBuildInUse, serversUsing, takeBuildLock } from "./server/build-lock.js";
+
+// Everything the site writes is its own alone: DATA_DIR's emails with reset links, uploads, the
+// auth secret, logs (docs/security.md, "File permissions"). Set before anything is written.
+process.umask(0o077);
 
 const root = import.meta.dirname;
 if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
@@ -30,12 +35,16 @@ function buildInputs() {
 }
 
 /**
- * Lines of the build's output that are nobody's business: React Router 7.18 starts its own Vite
- * servers (to read react-router.config.ts, and to compile route modules) with `envFile: false`,
- * an option Vite 8 deprecated. Nothing in this project's configuration causes them, and nothing
- * can be changed here to stop them; remove this once React Router passes `envDir: false`.
+ * Lines of the build's (and the development server's) output that are nobody's business: React
+ * Router 7.18 starts Vite servers of its own (to read react-router.config.ts, to compile route
+ * modules and, in development, to watch for its route types: one warning each, three in
+ * `npm run dev`) with `envFile: false`, an option Vite 8 deprecated. Nothing in this project's
+ * configuration causes them, and nothing can be changed here to stop them; remove this once
+ * React Router passes `envDir: false`.
  */
 const BUILD_NOISE = [/^The `envFile` option is deprecated, please use `envDir: false` instead\.$/];
+
+const isNoise = (text) => BUILD_NOISE.some((noise) => noise.test(String(text).replace(/\u001b\[[0-9;]*m/g, "").trim()));
 
 /** Copies a child's output to ours line by line, leaving out the lines above. */
 function forwardLines(stream, target) {
@@ -47,8 +56,7 @@ function forwardLines(stream, target) {
     pending = lines.pop() ?? "";
     for (const line of lines) {
       // Colour codes around a message are ignored when it is compared.
-      const bare = line.replace(/\u001b\[[0-9;]*m/g, "").trim();
-      if (!BUILD_NOISE.some((noise) => noise.test(bare))) target.write(`${line}\n`);
+      if (!isNoise(line)) target.write(`${line}\n`);
     }
   });
   stream.on("end", () => {
@@ -56,22 +64,66 @@ function forwardLines(stream, target) {
   });
 }
 
+/** The configuration a build was made for, in words: "COACH_NAME=Jo" or "the default coach". */
+function describeInputs(json) {
+  let inputs = {};
+  try {
+    inputs = JSON.parse(json ?? "{}");
+  } catch {
+    // An unreadable build-info.json: described as the default.
+  }
+  const named = Object.entries(inputs).filter(([, value]) => value);
+  return named.length > 0 ? named.map(([name, value]) => `${name}=${value}`).join(", ") : "the default coach";
+}
+
 /**
- * Builds the site (React Router and Vite) when there is no build for the current configuration.
- * Vite's list of every file it wrote is left out (`--logLevel warn`): a first start prints what a
- * person needs, warnings and errors included. `npx react-router build` shows the whole listing.
+ * Builds the site (React Router and Vite) when there is no build for the current configuration,
+ * never under a server running on the current one (./server/build-lock.js); with `serve`, this
+ * process is then recorded as running on it. Vite's list of every file it wrote is left out
+ * (`--logLevel warn`): a first start prints what a person needs, warnings and errors included.
+ * `npx react-router build` shows the whole listing.
  */
-export async function buildIfNeeded({ force = false } = {}) {
+export async function buildIfNeeded({ force = false, serve = false } = {}) {
   const wanted = JSON.stringify(buildInputs());
-  const current = existsSync(BUILD_INFO) ? readFileSync(BUILD_INFO, "utf8") : null;
-  if (!force && existsSync(BUILD_ENTRY) && current === wanted) return;
-  console.log(force ? "Building the site…" : "No build for this configuration yet: building the site (about 15 seconds)…");
+  const release = await takeBuildLock(BUILD_DIR, (holder) => console.log(`Another start (pid ${holder.pid}) is building the site: waiting for it…`));
+  try {
+    const current = existsSync(BUILD_INFO) ? readFileSync(BUILD_INFO, "utf8") : null;
+    if (force || !existsSync(BUILD_ENTRY) || current !== wanted) {
+      const users = serversUsing(BUILD_DIR);
+      if (users.length > 0) {
+        const folder = BUILD_DIR.startsWith(root + path.sep) ? path.relative(root, BUILD_DIR) : BUILD_DIR;
+        throw Object.assign(
+          new Error(
+            `The build in ${folder}/ (made for ${describeInputs(current)}) is in use by a running server (pid ${users.map((u) => u.pid).join(", ")}): ` +
+              `building it again${current === wanted ? "" : ` for ${describeInputs(wanted)}`} would break that server's pages. ` +
+              `Stop that server first, or give this one its own build folder, e.g. BUILD_DIR=build-2 npm start.`,
+          ),
+          { name: "BuildInUseError" },
+        );
+      }
+      await build(force, wanted);
+    }
+    if (serve) markBuildInUse(BUILD_DIR);
+  } finally {
+    release();
+  }
+}
+
+async function build(force, wanted) {
+  console.log(force ? "Building the site…" : "No build for this configuration yet: building the site (about 30 seconds)…");
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  // The build itself is not private: it is made with the usual permissions (umask 022).
+  const umask = process.umask(0o022);
+  let child;
+  try {
+    child = spawn(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build", "--logLevel", "warn"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+  } finally {
+    process.umask(umask);
+  }
   forwardLines(child.stdout, process.stdout);
   forwardLines(child.stderr, process.stderr);
   const code = await new Promise((resolve) => child.on("close", resolve));
@@ -84,10 +136,19 @@ export async function buildIfNeeded({ force = false } = {}) {
 }
 
 /** Errors whose message is written for the person starting the server: printed alone. */
-const MESSAGES_FOR_PEOPLE = new Set(["ConfigError", "DataDirLockedError", "DatabaseStartError", "PortError"]);
+const MESSAGES_FOR_PEOPLE = new Set(["BuildInUseError", "ConfigError", "DataDirLockedError", "DatabaseStartError", "PortError"]);
+
+/** The built app once it is loaded: its logger writes unexpected errors as JSON lines, redacted. */
+let loadedApp;
 
 function fail(error) {
-  console.error(error && MESSAGES_FOR_PEOPLE.has(error.name) ? error.message : error);
+  if (error && MESSAGES_FOR_PEOPLE.has(error.name)) console.error(error.message);
+  else if (loadedApp) loadedApp.logError("the server stopped on an unexpected error", error);
+  else {
+    // Before the build is loaded: the same one-line JSON shape as app/server/logger.server.ts.
+    const detail = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error);
+    process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "the server stopped on an unexpected error", error: detail })}\n`);
+  }
   process.exit(1);
 }
 
@@ -135,15 +196,17 @@ function webConcurrency() {
  * stop the workers, then the database.
  */
 async function runPrimary(workers) {
-  await buildIfNeeded();
-  const appModule = await import(BUILD_ENTRY);
+  await buildIfNeeded({ serve: true });
+  const appModule = (loadedApp = await import(BUILD_ENTRY));
   await appModule.assertBuildMatchesConfig();
   // The port first, as with one process: a port in use is said at once, before the database.
   const probe = http.createServer();
   await listen(probe);
   const probeAddress = probe.address();
   await new Promise((resolve) => probe.close(resolve));
-  await appModule.startClusterPrimary();
+  // Signals are heard from here on: a stop while the database starts waits for it, then stops it
+  // (never a database left running by a server killed while starting it).
+  const starting = appModule.startClusterPrimary();
 
   let stopping = false;
   let announced = false;
@@ -178,6 +241,7 @@ async function runPrimary(workers) {
     if (stopping) return;
     stopping = true;
     if (reason !== "worker failure") console.log(`${reason} received: closing the server`);
+    void appModule.beginShutdown();
     const alive = Object.values(cluster.workers ?? {}).filter(Boolean);
     const exits = alive.map((worker) => new Promise((resolve) => worker.once("exit", resolve)));
     for (const worker of alive) worker.process.kill("SIGTERM");
@@ -186,11 +250,14 @@ async function runPrimary(workers) {
     }, 6000);
     await Promise.all(exits);
     clearTimeout(timer);
-    await appModule.stopClusterPrimary().catch((error) => console.error(error));
+    await starting.catch(() => {});
+    await appModule.stopClusterPrimary().catch((error) => appModule.logError("could not stop the database", error));
     process.exit(exitCode);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  await starting;
+  if (stopping) return;
   for (let index = 0; index < workers; index++) fork(index);
 }
 
@@ -206,11 +273,16 @@ async function main() {
 
   let appModule;
   if (DEV) {
+    // The development server's Vite runs in this process and warns through console.warn.
+    const warn = console.warn.bind(console);
+    console.warn = (...args) => {
+      if (!(args.length === 1 && isNoise(args[0]))) warn(...args);
+    };
     const vite = await import("vite");
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
     server.use(compression());
     server.use(viteDevServer.middlewares);
-    appModule = await viteDevServer.ssrLoadModule("./server/app.ts");
+    appModule = loadedApp = await viteDevServer.ssrLoadModule("./server/app.ts");
     server.use(async (req, res, next) => {
       try {
         const mod = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -221,8 +293,9 @@ async function main() {
       }
     });
   } else {
-    await buildIfNeeded();
-    appModule = await import(BUILD_ENTRY);
+    // A worker of several runs on the build its primary checked and recorded.
+    if (cluster.isPrimary) await buildIfNeeded({ serve: true });
+    appModule = loadedApp = await import(BUILD_ENTRY);
     await appModule.assertBuildMatchesConfig();
     server.use(appModule.securityHeaders);
     server.use(compression());
@@ -273,25 +346,11 @@ async function main() {
   // Node hands CONNECT to this event rather than to the app; without a listener it just closes
   // the connection. This site is not a proxy: 405, as for any method it does not use.
   listener.on("connect", (_req, socket) => socket.end(appModule.connectRefusal()));
-  let port = PORT;
-  if (WORKER_INDEX === undefined) {
-    await listen(listener);
-    const address = listener.address();
-    port = typeof address === "object" && address ? address.port : PORT;
-    await appModule.startServerResources({ port });
-  } else {
-    // A worker of several (the primary checked the port): it takes connections only once ready,
-    // so a replacement for a worker that died never answers 503 while its sibling could serve.
-    await appModule.startServerResources({ port });
-    await listen(listener);
-  }
-  listener.on("error", fail);
-  ready = true;
-  if (WORKER_INDEX !== undefined) process.send?.({ kind: "site:ready", port });
-  else console.log(`Server listening on http://localhost:${port}`);
-
   // A graceful stop: no new connections, /readyz 503, the job worker finishes its job, the
   // requests in hand are answered (for up to SHUTDOWN_TIMEOUT_MS), then the database is closed.
+  // Heard from before the database starts: a stop during start-up waits for the start to finish,
+  // then stops what it started (a server killed while its database starts leaves none behind).
+  let starting = Promise.resolve();
   const graceMs = Number.parseInt(process.env.SHUTDOWN_TIMEOUT_MS || "25000", 10);
   const stop = async (signal) => {
     if (stopping) return;
@@ -299,25 +358,48 @@ async function main() {
     console.log(`${signal} received: finishing ${inFlight} request${inFlight === 1 ? "" : "s"} in progress, then stopping`);
     // Whatever happens below, the process ends.
     setTimeout(() => {
-      console.error("The server did not stop in time: exiting.");
+      appModule.logError("The server did not stop in time: exiting.");
       process.exit(1);
     }, graceMs + 15_000).unref();
     listener.close();
     listener.closeIdleConnections();
-    const worker = (appModule.beginShutdown?.() ?? Promise.resolve()).catch((error) => console.error(error));
+    await starting.catch(() => {});
+    const worker = (appModule.beginShutdown?.() ?? Promise.resolve()).catch((error) => appModule.logError("the job worker did not stop cleanly", error));
     const deadline = Date.now() + graceMs;
     while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     if (inFlight > 0) {
-      console.error(`${inFlight} request${inFlight === 1 ? "" : "s"} still open after ${graceMs} ms (SHUTDOWN_TIMEOUT_MS): closing them.`);
+      appModule.logError(`${inFlight} request${inFlight === 1 ? "" : "s"} still open after ${graceMs} ms (SHUTDOWN_TIMEOUT_MS): closing them.`);
       listener.closeAllConnections();
     }
     await worker;
-    await appModule.stopServerResources().catch((error) => console.error(error));
+    await appModule.stopServerResources().catch((error) => appModule.logError("could not stop cleanly", error));
     console.log("Stopped.");
     process.exit(0);
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+
+  let port = PORT;
+  if (WORKER_INDEX === undefined) {
+    await listen(listener);
+    if (stopping) return;
+    const address = listener.address();
+    port = typeof address === "object" && address ? address.port : PORT;
+    starting = appModule.startServerResources({ port });
+    await starting;
+  } else {
+    // A worker of several (the primary checked the port): it takes connections only once ready,
+    // so a replacement for a worker that died never answers 503 while its sibling could serve.
+    starting = appModule.startServerResources({ port });
+    await starting;
+    if (stopping) return;
+    await listen(listener);
+  }
+  if (stopping) return;
+  listener.on("error", fail);
+  ready = true;
+  if (WORKER_INDEX !== undefined) process.send?.({ kind: "site:ready", port });
+  else console.log(`Server listening on http://localhost:${port}`);
 }
 
 main().catch(fail);

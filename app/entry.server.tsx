@@ -1,8 +1,10 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "react-router";
 import { ServerRouter } from "react-router";
 import { applyDocumentPolicy } from "~/server/http/document-policy.server";
+import { noteRequestError } from "~/server/http/outage.server";
+import { logger } from "~/server/logger.server";
 import { NonceContext } from "~/utils/nonce";
 
 // React Router's Node entry, rendering every page whole before sending it (decision 172), plus the
@@ -15,6 +17,18 @@ import { NonceContext } from "~/utils/nonce";
 // the cache allows its inline scripts by their hashes.
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader or action threw, logged as one JSON line through the site's logger (which
+ * never writes a query's parameters), instead of React Router's multi-line console dump; a request
+ * the visitor abandoned is not an error. A database outage is noted for the 503 answer
+ * (app/server/http/outage.server.ts).
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  noteRequestError(error);
+  logger.error("request failed", { error, method: request.method });
+}
 
 export default function handleRequest(
   request: Request,
@@ -40,7 +54,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Errors inside Suspense boundaries come before onAllReady; logged once the shell is known to
-    // have rendered (a shell error rejects instead, and React Router logs it).
+    // have rendered (a shell error rejects instead, and React Router's handleError logs it).
     const boundaryErrors: unknown[] = [];
     let timeoutId: ReturnType<typeof setTimeout> | undefined;
     const chunks: Buffer[] = [];
@@ -73,7 +87,7 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          for (const error of boundaryErrors.splice(0)) console.error(error);
+          for (const error of boundaryErrors.splice(0)) logger.error("page rendering failed", { error });
           pipe(body);
         },
         onShellError(error: unknown) {
@@ -81,7 +95,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger.error("page rendering failed", { error });
           else boundaryErrors.push(error);
         },
       },

@@ -4,6 +4,7 @@
 //   npm run admin -- list            list the administrators
 // Uses the same database as the server (DATABASE_URL, else the embedded database in DATA_DIR),
 // while the server runs or not: the embedded database is a PostgreSQL server (docs/decisions/200).
+import "./lib/private-files";
 import fs from "node:fs";
 import { loadServerEnv, type ServerEnv } from "~/config/env.server";
 import { createDatabaseFromEnv, type DatabaseHandle } from "~/server/db/client.server";

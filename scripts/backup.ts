@@ -3,6 +3,7 @@
 // Into BACKUP_DIR (default ./backups); the archive's path is the last line printed. The site may be
 // running, on PostgreSQL (DATABASE_URL) or on the embedded database (through the database server
 // the site runs): the database is read in one consistent snapshot. docs/product.md §17.5.
+import "./lib/private-files";
 import fs from "node:fs";
 import path from "node:path";
 import { loadServerEnv, type ServerEnv } from "~/config/env.server";

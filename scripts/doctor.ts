@@ -2,6 +2,7 @@
 //   npm run doctor
 // Exit code 0 when everything configured works (warnings allowed), 1 when something fails or the
 // configuration itself is invalid. Reads .env like the server. docs/product.md §17.2.
+import "./lib/private-files";
 import fs from "node:fs";
 import { loadServerEnv, type ServerEnv } from "~/config/env.server";
 import { formatDoctorTable, runDoctor } from "~/server/ops/doctor.server";

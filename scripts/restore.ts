@@ -3,12 +3,14 @@
 //   npm run restore -- FILE --force    deleting what the target holds first
 // The target is what the configuration names: DATABASE_URL (else the embedded database in
 // DATA_DIR) and S3_BUCKET (else DATA_DIR/uploads). docs/product.md §17.5.
+import "./lib/private-files";
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { loadServerEnv, type ServerEnv } from "~/config/env.server";
 import { createDatabaseFromEnv, type DatabaseHandle } from "~/server/db/client.server";
 import { isDataDirLockedError } from "~/server/db/data-dir-lock.server";
-import { BackupError, fileStoreFromEnv, inspectBackup, restoreBackup } from "~/server/ops/backup.server";
+import { inspectBackup, restoreBackup } from "~/server/ops/backup-restore.server";
+import { BackupError, fileStoreFromEnv } from "~/server/ops/backup.server";
 
 const USAGE = "Usage: npm run restore -- FILE [--force]";
 
@@ -64,14 +66,16 @@ async function main(argv: string[]): Promise<number> {
       console.error("A server of this site is running on this database (seen in the last two minutes). Stop every server, then restore (or add --force). Nothing was changed.");
       return 1;
     }
-    console.log(`Restoring into ${handle.description} and the ${env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : "uploads folder"}${force ? " (--force: deleting what is there first)" : ""}…`);
+    console.log(`Restoring into ${handle.description} and the ${env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : "uploads folder"}${force ? " (--force: replacing what is there)" : ""}…`);
     const result = await restoreBackup(file, handle, await fileStoreFromEnv(env), env, { force });
     const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
     for (const note of result.notes) console.log(`Note: ${note}`);
     console.log(`Restored ${rows} rows in ${Object.keys(result.tables).length} tables and ${result.files} files. Start the site.`);
     return 0;
   } catch (error) {
-    console.error(error instanceof BackupError ? error.message : `The restore failed: ${(error as Error).message}`);
+    // A failed query says PostgreSQL's reason, never the rows it was given.
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : (error as Error).message;
+    console.error(error instanceof BackupError ? error.message : `The restore failed: ${reason}. Nothing was changed.`);
     return 1;
   } finally {
     await handle.close();

@@ -3,6 +3,7 @@
 // Uses the same database as the server (DATABASE_URL, else the embedded database in DATA_DIR),
 // while the server runs or not (docs/decisions/200). Running it again adds only the demo members that are missing
 // (each looked up by her own email) and says what it added and what was already there.
+import "./lib/private-files";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { inArray } from "drizzle-orm";

@@ -7,18 +7,21 @@ import { ConfigError } from "~/config/site";
 import { getAuthSecret } from "~/server/auth/secret.server";
 import { isUntrustedLoopbackProxy, parseTrustedProxies, resolveClientIp, UNTRUSTED_PROXY_WARNING } from "~/server/client-ip.server";
 import { getDb, pingDatabase } from "~/server/db/client.server";
+import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS, outagePage } from "~/server/http/outage.server";
 import { securityOptions } from "~/server/http/document-policy.server";
 import { cacheablePaths, createPageCache } from "~/server/http/page-cache.server";
 import { createPageHandler } from "~/server/http/request-handler.server";
 import { connectRefusal, guardRequest, sendGuardAnswer } from "~/server/http/request-guard.server";
 import { baseSecurityHeaders, securityHeadersMiddleware } from "~/server/http/security-headers.server";
 import { logger } from "~/server/logger.server";
+import { makeDataDirPrivate, permissionsWarning } from "~/server/ops/data-dir-permissions.server";
 import { answerMetrics, countPageCache, observeRequest, setMetricsDatabase } from "~/server/ops/metrics.server";
 import { routePatternMatcher } from "~/server/ops/route-pattern.server";
 import { getPublicPagesVersion } from "~/server/content/blocks.server";
 import { currentRequestContext, requestIdFor, runWithRequestContext } from "~/server/request-context.server";
+import { markDatabaseStopping } from "~/server/db/stopping.server";
 import {
-  beginShutdown,
+  beginShutdown as beginServerShutdown,
   dataDirProblem,
   DatabaseStartError,
   isShuttingDown,
@@ -63,7 +66,32 @@ const pages = createPageHandler({
   build: loadBuild,
   getLoadContext: (req) => ({ clientIp: clientIpOf(req) }),
   siteOrigin: () => getServerEnv().SITE_ORIGIN,
+  databaseAnswers,
+  outagePage: () => outagePage(getSiteConfig().businessName),
 });
+
+/** Whether the database answers a ping within two seconds (asked after a request failed). */
+async function databaseAnswers(): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      pingDatabase(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no answer")), 2_000);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** An unexpected error, for server.js: one JSON line, redacted like every other (logger.server.ts). */
+export function logError(message: string, error?: unknown) {
+  logger.error(message, error === undefined ? undefined : { error });
+}
 
 let guardHeaders: Record<string, string> | undefined;
 /**
@@ -120,8 +148,14 @@ export function errorHandler(error: unknown, _req: Request, res: Response, next:
   const status = (error as { status?: unknown } | null)?.status;
   const clientError = typeof status === "number" && status >= 400 && status < 500;
   if (!clientError) logger.error("request failed", { error });
-  res.status(clientError ? status : 500);
   res.set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+  if (!clientError && isDatabaseUnavailable(error)) {
+    // A passing outage, said as one (docs/product.md §17.4).
+    res.status(503).set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+    res.send("The site can't reach its records just now. Please try again in a minute or two.");
+    return;
+  }
+  res.status(clientError ? status : 500);
   res.send(clientError ? "Bad request." : "Something went wrong on our side. Please try again in a moment.");
 }
 app.use(errorHandler);
@@ -219,6 +253,17 @@ export async function assertBuildMatchesConfig() {
 function checkBeforeDatabase() {
   // A public production site never runs on the test checkout or the outbox by accident.
   const env = getServerEnv();
+  // DATA_DIR private before anything is read from it (docs/security.md, "File permissions"); root
+  // running the embedded database keeps the group's passage for the database's user.
+  const embeddedAsOtherUser = !env.DATABASE_URL && process.getuid?.() === 0;
+  try {
+    const warning = permissionsWarning(env.DATA_DIR_ABS, makeDataDirPrivate(env.DATA_DIR_ABS, { groupPassage: embeddedAsOtherUser }));
+    if (warning) logger.warn(warning);
+  } catch (error) {
+    const problem = dataDirProblem(error, env.DATA_DIR_ABS);
+    if (problem) throw new DatabaseStartError(problem, { cause: error });
+    throw error;
+  }
   const problems = deploymentProblems(env);
   if (problems.length > 0) throw new DeploymentRefusedError(problems, env.SITE_ORIGIN);
   try {
@@ -250,4 +295,10 @@ export async function startClusterPrimary() {
 
 export { stopDatabaseOnly as stopClusterPrimary };
 
-export { beginShutdown, connectRefusal, stopServerResources };
+/** A graceful stop has begun (server.js): readiness turns 503, and the database going away is expected. */
+export function beginShutdown(): Promise<void> {
+  markDatabaseStopping();
+  return beginServerShutdown();
+}
+
+export { connectRefusal, stopServerResources };

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loggable, logger } from "./logger.server";
 import { runWithRequestContext } from "./request-context.server";
@@ -28,5 +29,21 @@ describe("logger", () => {
     expect(loggable("email", "jo.bloggs@example.com")).toBe("…@example.com");
     expect(loggable("userId", "u_1")).toBe("u_1");
     expect(loggable("error", new Error("boom"))).toMatchObject({ name: "Error", message: "boom" });
+  });
+
+  it("writes a failed query's SQL and PostgreSQL's reason, never its parameters, on one line", () => {
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const reason = Object.assign(new Error('invalid input syntax for type uuid: "0b5e-unsubscribe-token"'), { code: "22P02", severity: "ERROR" });
+    const params = ["jo.bloggs@example.com", "203.0.113.9", "0b5e-unsubscribe-token", "line one\nline two"];
+    const failed = new DrizzleQueryError('insert into "login_history" ("email", "ip_address", "token") values ($1, $2, $3)', params, reason);
+    logger.error("request failed", { error: failed });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.trimEnd().split("\n")).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!) as { error: { message: string; stack: string; cause: { message: string; code: string } } };
+    expect(entry.error.message).toBe('Failed query: insert into "login_history" ("email", "ip_address", "token") values ($1, $2, $3)\nparams: [redacted]');
+    expect(entry.error.stack.split("\n    at ")[0]).toBe(`Error: ${entry.error.message}`);
+    expect(entry.error.cause).toMatchObject({ code: "22P02", message: 'invalid input syntax for type uuid: "[redacted]"' });
+    for (const value of ["jo.bloggs", "203.0.113.9", "0b5e-unsubscribe-token", "line two"]) expect(lines[0]).not.toContain(value);
   });
 });

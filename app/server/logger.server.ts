@@ -3,7 +3,9 @@ import { currentRequestContext } from "~/server/request-context.server";
 // A small structured logger: one JSON line per event on stdout/stderr, level from LOG_LEVEL.
 // Kept dependency-free; production log shippers read the JSON lines. A line written while a
 // request is handled carries its requestId (docs/product.md §17.4). Fields whose name says they
-// hold a secret are never written; an email address is shortened to its domain.
+// hold a secret are never written; an email address is shortened to its domain. An error is
+// written with its name, message, code, stack and cause; a failed database query with its SQL and
+// PostgreSQL's error, never its parameters (an email, a client IP, a token: docs/security.md).
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof LEVELS, "silent">;
@@ -16,9 +18,37 @@ function threshold(): number {
 const SECRET_FIELD = /pass(word)?|secret|token|authori[sz]ation|cookie|api_?key|credential/i;
 const EMAIL_FIELD = /e-?mail/i;
 
-function serialiseError(value: unknown) {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
-  return value;
+/** Drizzle's "Failed query: <sql>\nparams: <values>": the values, to the end of the message, go. */
+const QUERY_PARAMS = /\nparams: [\s\S]*$/;
+/** PostgreSQL quotes the value it could not take at the end of some messages (`…uuid: "abc"`). */
+const QUOTED_VALUE = /: "(?:[^"]|"")*"$/;
+
+function isPostgresError(error: Error): boolean {
+  const { code, severity } = error as { code?: unknown; severity?: unknown };
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && typeof severity === "string";
+}
+
+/** An error's message without the values a query was given. */
+function redactMessage(error: Error): string {
+  let message = error.message.replace(QUERY_PARAMS, "\nparams: [redacted]");
+  if (isPostgresError(error)) message = message.replace(QUOTED_VALUE, ': "[redacted]"');
+  return message;
+}
+
+function serialiseError(value: unknown, depth = 0): unknown {
+  if (!(value instanceof Error)) return value;
+  const message = redactMessage(value);
+  // The stack starts with the message (which may span lines): it is written with the redacted one.
+  const frames = value.stack?.indexOf("\n    at ") ?? -1;
+  const entry: Record<string, unknown> = {
+    name: value.name,
+    message,
+    stack: frames >= 0 ? `${value.name}: ${message}${value.stack!.slice(frames)}` : undefined,
+  };
+  const code = (value as { code?: unknown }).code;
+  if (typeof code === "string" || typeof code === "number") entry.code = code;
+  if (value.cause !== undefined && depth < 3) entry.cause = serialiseError(value.cause, depth + 1);
+  return entry;
 }
 
 /** What a field may show in a log line. */

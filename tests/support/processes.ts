@@ -24,8 +24,8 @@ export function freePort(): Promise<number> {
 /** A fresh temporary directory, removed by the returned cleanup. */
 export function makeTempDir(prefix = "sc-test-"): { dir: string; cleanup: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  // mkdtemp makes it private (0700): the embedded database's own user (root runs it as nobody)
-  // must be able to pass through to DATA_DIR inside.
+  // mkdtemp makes it private (0700): the embedded database's own user (root runs it as
+  // strongsite-db) must be able to pass through to DATA_DIR inside.
   fs.chmodSync(dir, 0o755);
   return {
     dir,

@@ -22,7 +22,8 @@ export function resolveAuthSecret(env: SecretEnv): string {
       {
         field: "AUTH_SECRET",
         reason:
-          "must be set (32+ random characters, the same on every server) when DATABASE_URL is used in production; generate one with `openssl rand -base64 48`",
+          "must be set (32+ random characters, the same on every server) when the site runs in production on DATABASE_URL " +
+          "(NODE_ENV=production, which `npm start` also assumes when NODE_ENV is unset); generate one with `openssl rand -base64 48`",
       },
     ]);
   }

@@ -15,6 +15,7 @@ import { logger } from "~/server/logger.server";
 import { acquireDataDirLock, isDataDirLockedError, readDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { embeddedDatabaseUrl, startEmbeddedPostgres, waitUntilReady, type EmbeddedServer } from "./embedded-postgres.server";
 import { hasPgliteData, importPgliteData } from "./pglite-import.server";
+import { isDatabaseStopping } from "./stopping.server";
 import { pglitePreparedRunner, postgresPreparedRunner, type PreparedParam, type PreparedStatement, type RunPrepared } from "./prepared.server";
 import * as schema from "./schema";
 
@@ -135,16 +136,18 @@ async function openPglite(client: PGlite, description: string, lock: DataDirLock
 
 function openPostgres(url: string, poolSize?: number, description = describeUrl(url)): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10 });
+  let closed = false;
+  // Expected while the process or this handle stops (./stopping.server.ts): not worth a warning.
+  const quiet = () => closed || isDatabaseStopping();
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on("error", (error) => logger.warn("idle PostgreSQL connection failed", { error }));
+  pool.on("error", (error) => quiet() || logger.warn("idle PostgreSQL connection failed", { error }));
   // pg-pool removes its listener while a connection is checked out: a server that goes away
   // between two queries of a transaction would then throw an unhandled 'error' and end the
   // process. The query in hand still fails and the pool drops the broken connection.
   pool.on("connect", (client) => {
-    client.on("error", (error) => logger.warn("PostgreSQL connection lost", { error: error.message }));
+    client.on("error", (error) => quiet() || logger.warn("PostgreSQL connection lost", { error: error.message }));
   });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
-  let closed = false;
   return {
     db,
     driver: "postgres",

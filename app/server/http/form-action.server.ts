@@ -8,8 +8,10 @@ import { formToObject, parseFirst, type ParseResult } from "~/validation/first-e
 // The one pipeline of every form action (docs/architecture.md §4.3), in this order:
 //   1. the guard (requireUser / requireAdmin / requireAnonymous), the action's first line;
 //   2. readForm: a form posted from another site is refused at once (403, the same plain answer
-//      on every route: nobody legitimate sends one); a body that is not a form (400) or is over
-//      its limit (413) comes back as a failure for the action to answer in its own words;
+//      on every route: nobody legitimate sends one; React Router's own check of a page's action,
+//      which would answer 400 before the action runs, answers the same through the Express
+//      bridge, ./request-handler.server.ts); a body that is not a form (400) or is over its limit
+//      (413) comes back as a failure for the action to answer in its own words;
 //   3. formIntent and parseForm: the intent picked from the action's list, the fields checked
 //      with the form's one Zod schema in app/validation/ (only the first problem is shown);
 //   4. answerForm: a fetcher (the page's JavaScript; it posts js=1) reads the result as data, a
@@ -33,11 +35,16 @@ function fromFetcher(request: Request, form: FormData | null): boolean {
   return new URL(request.url).searchParams.get("js") === "1" || form?.get("js") === "1";
 }
 
+/** The answer to a form posted from another site: 403, the same plain words everywhere. */
+export function otherSiteRefusal(): Response {
+  return new Response(OTHER_SITE_MESSAGE, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+}
+
 /** Step 2 of the pipeline: the origin (throws 403), then the body, read within its limit. */
 export async function readForm(request: Request, limit?: FormLimit): Promise<FormRead> {
   if (!isSameOrigin(request)) {
     await request.body?.cancel().catch(() => {});
-    throw new Response(OTHER_SITE_MESSAGE, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
+    throw otherSiteRefusal();
   }
   if (limit) {
     const read = await readLimitedFormData(request, limit);

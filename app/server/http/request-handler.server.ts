@@ -4,6 +4,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { bodyLimitFor, hasNoBody, limitedBodyStream, readLimitedBody } from "./body-limit.server";
 import { applyCachePolicy } from "./cache-policy.server";
+import { otherSiteRefusal } from "./form-action.server";
+import { OUTAGE_RETRY_AFTER_SECONDS, requestMetOutage } from "./outage.server";
 import { parseHostHeader } from "./request-guard.server";
 import { createNonce, PDF_POLICY } from "./security-headers.server";
 
@@ -14,6 +16,8 @@ import { createNonce, PDF_POLICY } from "./security-headers.server";
 // its CSP nonce, and lets a route's own headers replace the defaults set by the security
 // middleware (e.g. the uploads route's policy for SVG) instead of repeating them, and sets who may
 // keep each answer (./cache-policy.server.ts): every response React Router gives passes here.
+// A failure while the database cannot be reached becomes a calm 503 with Retry-After
+// (./outage.server.ts).
 
 export type RenderFunction = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 
@@ -23,12 +27,16 @@ export interface PageHandlerOptions {
   getLoadContext: (req: ExpressRequest) => AppLoadContext;
   /** SITE_URL's origin: the URL of an HTTP/1.0 request that names no Host. */
   siteOrigin: () => string;
+  /** Whether the database answers now: asked only after a request failed with a 5xx. */
+  databaseAnswers?: () => Promise<boolean>;
+  /** The page a visitor sees while the database cannot be reached. */
+  outagePage?: () => string;
 }
 
 /** Past the limit, at most this much more is read (and dropped) so the client sees the 413. */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
 
-export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadContext, siteOrigin }: PageHandlerOptions) {
+export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadContext, siteOrigin, databaseAnswers, outagePage }: PageHandlerOptions) {
   // NOTE: given the build as a function, React Router derives its route tables again on every
   // request (so the dev server can reload); a production build never changes, so there it gets
   // the build itself, resolved once. Measured: about 10 % of a signed-in page's time went there.
@@ -78,7 +86,16 @@ export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadC
       } as RequestInit);
       // A streamed body the route left unread is read and dropped once the answer is on its way.
       res.on("finish", finishBody);
-      const response = await render(request, { ...getLoadContext(req), nonce: createNonce() });
+      let response = await render(request, { ...getLoadContext(req), nonce: createNonce() });
+      if (response.status === 400 && postedFromAnotherSite(request)) {
+        // React Router refused a page's action before it ran (its check of the Origin header):
+        // answered as every action refuses another site's form (./form-action.server.ts).
+        await response.body?.cancel();
+        response = otherSiteRefusal();
+      }
+      if (response.status >= 500 && (requestMetOutage() || (databaseAnswers && !(await databaseAnswers())))) {
+        response = await outageResponse(req, response, outagePage);
+      }
       // A copy: a route may hand back a Response whose headers cannot be changed (a fetch's).
       const headers = new Headers(response.headers);
       applyCachePolicy(req.headers, headers);
@@ -89,6 +106,35 @@ export function createPageHandler({ build, mode = process.env.NODE_ENV, getLoadC
   };
 
   return { middleware, render };
+}
+
+/** A POST whose Origin header names another site (or `null`): React Router's test, to the letter. */
+function postedFromAnotherSite(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  const origin = request.headers.get("origin");
+  if (origin === null) return false;
+  try {
+    return new URL(origin).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The answer to a request that failed because the database could not be reached: 503 with
+ * Retry-After. A page becomes the calm outage page; a data request (the page's JavaScript) keeps
+ * React Router's answer, which shows the page's error boundary.
+ */
+async function outageResponse(req: ExpressRequest, failed: Response, outagePage: (() => string) | undefined): Promise<Response> {
+  const headers = new Headers(failed.headers);
+  headers.set("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+  const page = /^text\/html\b/i.test(failed.headers.get("content-type") ?? "") && !req.path.endsWith(".data");
+  if (!page || !outagePage) return new Response(failed.body, { status: 503, headers });
+  await failed.body?.cancel();
+  headers.delete("content-length");
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(req.method === "HEAD" ? null : outagePage(), { status: 503, headers });
 }
 
 /** A short plain-text refusal; the rest of the body is read and dropped, up to a point. */
