@@ -66,12 +66,20 @@ export async function receiveStreamedUpload(request: Request, options: StreamedU
   if (!request.body || !/^multipart\/form-data\b/i.test(contentType)) return { ok: false, refusal: "unreadable", fields };
 
   const dir = uploadTempDir();
-  await fs.mkdir(dir, { recursive: true });
   const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isSafeInteger(declared) && declared > 0 && !(await hasRoomFor(dir, declared))) {
-    logger.warn("upload refused: not enough free disk space", { dir, declared });
+  let refusal: StreamedUploadRefusal | null = null;
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    if (Number.isSafeInteger(declared) && declared > 0 && !(await hasRoomFor(dir, declared))) refusal = "no-space";
+  } catch (error) {
+    // A disk too full (or too broken) to make the folder or say how much room it has.
+    logger.error("upload refused: the upload folder is not usable", { error, dir });
+    refusal = isNoSpaceError(error) ? "no-space" : "write-failed";
+  }
+  if (refusal) {
+    if (refusal === "no-space") logger.warn("upload refused: not enough free disk space", { dir, declared });
     await request.body.cancel().catch(() => {});
-    return { ok: false, refusal: "no-space", fields };
+    return { ok: false, refusal, fields };
   }
 
   const tempPath = partFilePath(options.kind);
