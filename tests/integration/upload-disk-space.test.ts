@@ -20,6 +20,8 @@ import { stopEmbeddedDatabasesUnder } from "../support/embedded";
 const MB = 1024 * 1024;
 const DISK_MB = 256;
 const DRAIN_CAP = 16 * MB;
+/** A start of the built server may take a while on a busy machine. */
+const START_TIMEOUT_MS = 180_000;
 
 const temp = makeTempDir("sc-disk-");
 let skipReason: string | null = null;
@@ -41,12 +43,12 @@ beforeAll(async () => {
     return;
   }
   disks.push(mounted.disk);
-  site = await startTestSite(temp.dir);
+  site = await startTestSite(temp.dir, {}, START_TIMEOUT_MS);
   ({ server, origin, dataDir } = site);
   adminCookie = await signUp(ADMIN_EMAIL);
   const granted = await runScript("admin.ts", ["grant", ADMIN_EMAIL], scriptEnv());
   expect(granted.code, granted.stderr).toBe(0);
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
@@ -72,7 +74,7 @@ async function stopServer() {
 
 async function restart(extra: Record<string, string> = {}) {
   await stopServer();
-  server = await startServer(serverEnv(extra));
+  server = await startServer(serverEnv(extra), START_TIMEOUT_MS);
 }
 
 async function signUp(email: string): Promise<string> {
@@ -191,18 +193,21 @@ describe.sequential("an upload on a disk that fills up", () => {
     await stopServer();
     const small = mountSmallDisk(path.join(dataDir, "tmp"), 32);
     if (!small.ok) throw new Error(small.reason);
-    disks.push(small.disk);
-    await restart({ UPLOAD_MIN_FREE_SPACE: "0" });
-    const answer = await sendVideo({});
-    expect(answer.status).toBe(507);
-    expect(JSON.parse(answer.body)).toEqual({ ok: false, message: UPLOAD_NO_SPACE_MESSAGE, field: "video" });
-    expect(answer.sent).toBeLessThan(32 * MB + DRAIN_CAP + 16 * MB);
-    expect(partFiles()).toEqual([]);
-    expect(freeBytes(path.join(dataDir, "tmp"))).toBeGreaterThan(30 * MB);
-    await expectSiteServes("after.full@example.com");
-    await stopServer();
-    disks.pop()!.unmount();
-  }, 180_000);
+    try {
+      await restart({ UPLOAD_MIN_FREE_SPACE: "0" });
+      const answer = await sendVideo({});
+      expect(answer.status).toBe(507);
+      expect(JSON.parse(answer.body)).toEqual({ ok: false, message: UPLOAD_NO_SPACE_MESSAGE, field: "video" });
+      expect(answer.sent).toBeLessThan(32 * MB + DRAIN_CAP + 16 * MB);
+      expect(partFiles()).toEqual([]);
+      expect(freeBytes(path.join(dataDir, "tmp"))).toBeGreaterThan(30 * MB);
+      await expectSiteServes("after.full@example.com");
+    } finally {
+      // The next tests use DATA_DIR's own disk again.
+      await stopServer();
+      small.disk.unmount();
+    }
+  }, 420_000);
 
   it("at start-up removes the part files a stopped server left, even one that fills the disk, and starts", async (context) => {
     context.skip(skipReason !== null, skipReason ?? "");
@@ -216,7 +221,7 @@ describe.sequential("an upload on a disk that fills up", () => {
     expect(fs.existsSync(left)).toBe(false);
     expect(freeBytes(dataDir)).toBeGreaterThan(100 * MB);
     await expectSiteServes("after.restart@example.com");
-  }, 180_000);
+  }, 420_000);
 
   it("refuses to start on a full disk with one line naming DATA_DIR and the space it needs, and exits 1", async (context) => {
     context.skip(skipReason !== null, skipReason ?? "");
@@ -225,7 +230,7 @@ describe.sequential("an upload on a disk that fills up", () => {
     const filler = path.join(dataDir, "someone-elses-file.bin");
     fillDisk(filler, 4 * MB);
     try {
-      const failed = await startServer(serverEnv()).then(
+      const failed = await startServer(serverEnv(), START_TIMEOUT_MS).then(
         async (running) => {
           await running.stop("SIGKILL");
           return null;
@@ -242,5 +247,5 @@ describe.sequential("an upload on a disk that fills up", () => {
     } finally {
       fs.rmSync(filler, { force: true });
     }
-  }, 180_000);
+  }, 420_000);
 });

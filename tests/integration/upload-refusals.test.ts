@@ -81,8 +81,9 @@ describe("a refused upload on the built server", () => {
   beforeAll(async () => {
     const problem = await ensureBuild();
     if (problem) throw new Error(problem);
-    site = await startTestSite(temp.dir);
-  }, 300_000);
+    // A start of the built server may take a while on a busy machine.
+    site = await startTestSite(temp.dir, {}, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     await site?.stop();
