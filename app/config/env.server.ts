@@ -33,6 +33,9 @@ const optionalString = z
   .optional()
   .transform((v) => (v === "" ? undefined : v));
 
+/** UPLOAD_MIN_FREE_SPACE: bytes, or a share (0–0.9) of the disk. */
+export type FreeSpaceSetting = { bytes: number } | { share: number };
+
 const ServerEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -101,6 +104,25 @@ const ServerEnvSchema = z.object({
       .regex(/^\d+$/, "must be a whole number")
       .transform(Number)
       .refine((n) => n >= 1, "must be 1 or more")
+      .optional(),
+  ),
+  /**
+   * What an upload must leave free on the disk of DATA_DIR (docs/security.md, "Upload space guard"):
+   * a size (2GB, 500MB) or a share of the disk (5%); 0 switches the guard off. Unset, the smaller of
+   * 1 GB and 10 % of the disk, and never less than 64 MB.
+   */
+  UPLOAD_MIN_FREE_SPACE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?\s*(%|B|KB|MB|GB|TB)?$/i, "must be a size such as 2GB or 500MB, a share of the disk such as 5%, or 0")
+      .transform((value): FreeSpaceSetting => {
+        const [, amount = "0", , unit = "B"] = /^(\d+(\.\d+)?)\s*(.*)$/.exec(value)!;
+        const number = Number(amount);
+        if (unit === "%") return { share: number / 100 };
+        const scale = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 }[(unit || "B").toUpperCase() as "B"];
+        return { bytes: Math.round(number * scale) };
+      })
+      .refine((setting) => !("share" in setting) || setting.share <= 0.9, "must be at most 90%")
       .optional(),
   ),
   /** Bearer token for GET /metrics; unset, /metrics does not exist (404). */

@@ -9,6 +9,7 @@ import { JobWorker } from "~/server/jobs/worker.server";
 import { emailMarketingProviderName } from "~/server/lists/kit.server";
 import { EMAIL_MARKETING_QUEUE, emailMarketingHandler } from "~/server/lists/sync.server";
 import { logger } from "~/server/logger.server";
+import { diskSpaceProblem, START_FREE_SPACE_BYTES } from "~/server/uploads/disk-space.server";
 import { removeStaleUploads } from "~/server/uploads/upload-temp.server";
 import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-schedule.server";
 import { PAYMENTS_QUEUE, paymentsJobHandler } from "~/server/payments/jobs.server";
@@ -20,7 +21,9 @@ import { ServerRegistry } from "~/server/server-registry.server";
 // (server.js): `react-router build` and the CLI scripts never start the worker.
 //
 // A database that cannot be reached, refuses the login or does not exist stops start-up with one
-// line naming the setting and what to do (DatabaseStartError), never a stack trace.
+// line naming the setting and what to do (DatabaseStartError), never a stack trace. So does a disk
+// too full for the embedded database, once what interrupted uploads left has been swept away
+// (docs/security.md, "Upload space guard").
 
 const state = globalThis as typeof globalThis & {
   __serverStarted?: Promise<void>;
@@ -124,7 +127,8 @@ export function dataDirProblem(error: unknown, dataDir: string): string | null {
     case "EEXIST":
       return `Cannot use ${where}: a file stands where a folder should be. Set DATA_DIR to a folder.`;
     case "ENOSPC":
-      return `Cannot write ${where}: the disk is full. Free some space, or set DATA_DIR to another disk.`;
+    case "EDQUOT":
+      return `Cannot write ${where}: the disk is full. The site needs at least ${START_FREE_SPACE_BYTES / 1024 / 1024} MB free there to start: free some space, or set DATA_DIR to a folder on another disk.`;
     default:
       return null;
   }
@@ -139,8 +143,21 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * Before the database: what uploads interrupted by an earlier stop left in DATA_DIR/tmp (a part
+ * file of a process that has gone may fill the disk), then, where the embedded database is
+ * started (a single process, or the primary of several), the room it needs.
+ */
+async function prepareDataDir(env: ReturnType<typeof getServerEnv>): Promise<void> {
+  await removeStaleUploads().catch((error: unknown) => logger.warn("could not sweep interrupted uploads", { error }));
+  if (env.DATABASE_URL || cluster.isWorker) return;
+  const problem = await diskSpaceProblem(env.DATA_DIR_ABS);
+  if (problem) throw new DatabaseStartError(problem);
+}
+
 /** Opens and migrates the database, turning what can go wrong into one clear DatabaseStartError. */
 async function prepareDatabase(env: ReturnType<typeof getServerEnv>): Promise<void> {
+  await prepareDataDir(env);
   try {
     await openDatabase();
     // The first connection: an address that never answers would otherwise hang for minutes.
@@ -149,8 +166,15 @@ async function prepareDatabase(env: ReturnType<typeof getServerEnv>): Promise<vo
     // The demo courses, once per database (decision 231).
     await installDemoCourses(getDb());
   } catch (error) {
-    // Already a message for a person (another process holds DATA_DIR).
-    if (error instanceof DataDirLockedError || error instanceof EmbeddedDatabaseError) throw error;
+    // Already a message for a person: another process holds DATA_DIR.
+    if (error instanceof DataDirLockedError) throw error;
+    // A disk that filled meanwhile says so, rather than in the embedded database's own words.
+    const fullDisk = env.DATABASE_URL ? null : await diskSpaceProblem(env.DATA_DIR_ABS);
+    if (fullDisk) {
+      await closeDatabase().catch(() => {});
+      throw new DatabaseStartError(fullDisk, { cause: error });
+    }
+    if (error instanceof EmbeddedDatabaseError) throw error;
     logger.debug("database start-up failed", { error });
     await closeDatabase().catch(() => {});
     throw new DatabaseStartError(describeDatabaseError(error, env), { cause: error });
@@ -184,8 +208,6 @@ export function startServerResources({ port }: { port?: number } = {}): Promise<
       state.__serverRegistry = new ServerRegistry({ db: getDb, port: port ?? env.PORT, localUploads: !env.S3_BUCKET });
       await state.__serverRegistry.start().catch((error: unknown) => logger.warn("could not register this server in server_instances", { error }));
     }
-    // What uploads interrupted by an earlier stop left on the disk.
-    void removeStaleUploads().catch(() => {});
     startJobWorker();
     state.__backupSchedule = startBackupSchedule(env, getDatabaseHandle);
     logger.info("server resources ready", {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -6,7 +7,9 @@ import { action as videoAction } from "~/routes/admin/course-video";
 import { action as videoUploadAction } from "~/routes/admin/course-video-upload";
 import { action as coursesAction } from "~/routes/admin/courses";
 import { loader as videoLoader } from "~/routes/learn/video";
+import { reloadConfig } from "~/config/env.server";
 import { receiveLessonVideo } from "~/server/admin/course-video.server";
+import { UPLOAD_NO_SPACE_MESSAGE } from "~/server/uploads/disk-space.server";
 import { removeStaleUploads, uploadTempDir } from "~/server/uploads/upload-temp.server";
 import { installDemoCourses } from "~/server/courses/demo-courses.server";
 import { adminActivityLog, courseLessons } from "~/server/db/schema";
@@ -155,6 +158,34 @@ describe("a lesson's own video", () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it("refuses with 507 a video the disk has no room for (UPLOAD_MIN_FREE_SPACE), before a byte is written, changing nothing", async () => {
+    const admin = await signedInMember(t.db, { admin: true });
+    const lesson = await firstLesson();
+    const [before] = await t.db.select().from(courseLessons).where(eq(courseLessons.id, lesson.id));
+    const saved = process.env.UPLOAD_MIN_FREE_SPACE;
+    // A margin no disk has: every upload with a length is refused before it is read.
+    process.env.UPLOAD_MIN_FREE_SPACE = "1000TB";
+    reloadConfig();
+    try {
+      const request = videoRequest(admin.jar, { lessonId: lesson.id }, { bytes: mp4(50_000), name: "long.mp4", type: "video/mp4" });
+      // As a browser sends it: with its length.
+      const body = new Uint8Array(await request.arrayBuffer());
+      const headers = new Headers(request.headers);
+      headers.set("content-length", String(body.byteLength));
+      const sized = new Request(request.url, { method: "POST", headers, body });
+      const refused = await answer<{ ok: boolean; message: string; field: string | null }>(() => videoUploadAction(routeArgs(sized)));
+      expect(refused.status).toBe(507);
+      expect(refused.data).toEqual({ ok: false, message: UPLOAD_NO_SPACE_MESSAGE, field: "video" });
+    } finally {
+      if (saved === undefined) delete process.env.UPLOAD_MIN_FREE_SPACE;
+      else process.env.UPLOAD_MIN_FREE_SPACE = saved;
+      reloadConfig();
+    }
+    const [after] = await t.db.select().from(courseLessons).where(eq(courseLessons.id, lesson.id));
+    expect(after).toEqual(before);
+    expect(leftovers()).toEqual([]);
+  });
+
   it("is for administrators only: a visitor and a member are refused before the video is read", async () => {
     const lesson = await firstLesson();
     const [before] = await t.db.select().from(courseLessons).where(eq(courseLessons.id, lesson.id));
@@ -182,15 +213,24 @@ describe("a lesson's own video", () => {
     expect((await watch(admin.jar, lesson.id)).status).toBe(404);
   });
 
-  it("what an interrupted upload left behind is removed once it is a day old", async () => {
+  it("what interrupted uploads left behind is swept at start-up, but never another live process's upload in progress", async () => {
     const dir = uploadTempDir();
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "old.part"), "half a video");
-    fs.writeFileSync(path.join(dir, "new.part"), "arriving now");
+    // A process that has ended, and a live one other than this (the test runner's parent).
+    const ended = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    const live = process.ppid;
+    const files = {
+      endedProcess: `video-${ended}-m1abc-0123456789ab.part`,
+      thisProcess: `video-${process.pid}-m1abc-0123456789ab.part`,
+      unnamed: "old-style.part",
+      liveButDayOld: `video-${live}-m1abc-ba9876543210.part`,
+      inProgress: `video-${live}-m1abc-0a1b2c3d4e5f.part`,
+    };
+    for (const name of Object.values(files)) fs.writeFileSync(path.join(dir, name), "half a video");
     const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
-    fs.utimesSync(path.join(dir, "old.part"), dayAgo, dayAgo);
-    expect(await removeStaleUploads()).toBe(1);
-    expect(fs.readdirSync(dir)).toEqual(["new.part"]);
-    fs.rmSync(path.join(dir, "new.part"));
+    fs.utimesSync(path.join(dir, files.liveButDayOld), dayAgo, dayAgo);
+    expect(await removeStaleUploads()).toBe(4);
+    expect(fs.readdirSync(dir)).toEqual([files.inProgress]);
+    fs.rmSync(path.join(dir, files.inProgress));
   });
 });

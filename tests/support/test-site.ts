@@ -17,7 +17,7 @@ export interface TestSite {
   stop(): Promise<void>;
 }
 
-export async function startTestSite(dir: string, env: Record<string, string> = {}): Promise<TestSite> {
+export async function startTestSite(dir: string, env: Record<string, string> = {}, startTimeoutMs?: number): Promise<TestSite> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = path.join(dir, "data");
@@ -29,7 +29,7 @@ export async function startTestSite(dir: string, env: Record<string, string> = {
   } else {
     await (await createEmbeddedDataDir(dataDir)).close();
   }
-  const server = await startServer({ ...serverEnv, ...env });
+  const server = await startServer({ ...serverEnv, ...env }, startTimeoutMs);
   return {
     origin,
     dataDir,

@@ -10,9 +10,10 @@ import { seo } from "~/utils/seo";
 
 // POST /settings/admin/courses/video: a lesson's own video from the Courses tab (docs/product.md
 // §10.14), up to 2 GB, read as it arrives (its body limit streams, app/server/http/body-limit.server.ts).
-// Admins only, checked before a byte of the body is read. This is the form's own address, for a
-// browser without JavaScript: success is a redirect to the tab with a toast; a refusal is a 4xx
-// and this route's page with the message next to the field. The tab's script sends the same form
+// Admins only and from this site only (403 otherwise), checked before a byte of the body is read.
+// This is the form's own address, for a browser without JavaScript: success is a redirect to the
+// tab with a toast; a refusal is a 4xx (507 when the server's disk has no room for the video) and
+// this route's page with the message next to the field. The tab's script sends the same form
 // to ./course-video-upload.ts instead, to show the upload's progress.
 
 const BACK_TO_TAB = "/settings/admin?tab=courses";

@@ -9,7 +9,7 @@ import {
   type ContentSite,
   type HistoryEntry,
 } from "~/server/content/blocks.server";
-import { deleteSitePhoto, photoSources, processSitePhoto } from "~/server/content/photos.server";
+import { deleteSitePhoto, photoSources, processSitePhotoInTurn } from "~/server/content/photos.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { formIntent, parseForm, parseFormFields } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
@@ -273,8 +273,13 @@ export async function runContentAction(adminId: string, form: FormData, site: Co
         "The photo's description is saved.",
       );
     }
-    const processed = await processSitePhoto(new Uint8Array(await file.arrayBuffer()), kindOf(target));
-    if (!processed.ok) return fail(400, processed.error, { field: "photo" });
+    // In her turn, and only if the block has not moved on since her form (nothing decoded otherwise).
+    const processed = await processSitePhotoInTurn(adminId, file, kindOf(target), async () => (await readBlock(getDb(), target, site)).version === expectedVersion);
+    if (!processed.ok) {
+      if (!("refusal" in processed)) return fail(400, processed.error, { field: "photo" });
+      if (processed.refusal === "busy") return fail(429, processed.error, { field: "photo" });
+      return fail(409, CONTENT_MESSAGES.changedMeanwhile, { changed: true });
+    }
     const outcome = await save(target, `${label}: new photo`, () => ({ photo: processed.photo, alt: altField || site.coachName }), "Your photo is on the site now.");
     // A photo that was not saved leaves no files behind.
     if (!outcome.ok) await deleteSitePhoto(processed.photo).catch(() => {});

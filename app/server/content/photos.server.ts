@@ -4,7 +4,7 @@ import { logger } from "~/server/logger.server";
 import { getStorage } from "~/server/storage/index.server";
 import { assertStorageKey } from "~/server/storage/keys.server";
 import { detectImageType } from "~/server/uploads/avatar-upload.server";
-import { imageSlots } from "~/server/uploads/upload-queue.server";
+import { imageSlots, sitePhotoQueue, UploadQueueFullError } from "~/server/uploads/upload-queue.server";
 import {
   SITE_PHOTO_FORMATS,
   SITE_PHOTO_MAX_BYTES,
@@ -179,6 +179,33 @@ export async function processSitePhoto(bytes: Uint8Array, kind: SitePhotoKind, n
     return { ok: false, error: SITE_PHOTO_MESSAGES.failed };
   }
   return { ok: true, photo };
+}
+
+export type SitePhotoUploadResult = SitePhotoResult | { ok: false; refusal: "changed" } | { ok: false; refusal: "busy"; error: string };
+
+/**
+ * The Content tab's photo upload: one photo at a time per uploader, in the order they came (two
+ * more may wait; beyond that "busy", answered 429), as a member's pictures are
+ * (../uploads/upload-queue.server.ts). When its turn comes and before a byte is decoded,
+ * `stillCurrent` checks that the block is still at the version her form was made from: a photo
+ * for a block saved meanwhile is refused ("changed", 409) without being decoded.
+ */
+export async function processSitePhotoInTurn(
+  uploaderId: string,
+  file: Blob,
+  kind: SitePhotoKind,
+  stillCurrent: () => Promise<boolean>,
+): Promise<SitePhotoUploadResult> {
+  try {
+    return await sitePhotoQueue.run(uploaderId, async (): Promise<SitePhotoUploadResult> => {
+      if (!(await stillCurrent())) return { ok: false, refusal: "changed" };
+      // Copied out of the form only now: a photo waiting its turn is held once, not twice.
+      return processSitePhoto(new Uint8Array(await file.arrayBuffer()), kind);
+    });
+  } catch (error) {
+    if (error instanceof UploadQueueFullError) return { ok: false, refusal: "busy", error: error.message };
+    throw error;
+  }
 }
 
 /** The JPEG a browser without srcset shows: the largest width up to 800 px (else the smallest). */

@@ -162,15 +162,16 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Past the limit, or after the answer, at most this much more is read (and dropped). */
-const DRAIN_BYTES = 16 * 1024 * 1024;
+/** After the answer, at most this much more of a body is read (and dropped); then the connection closes. */
+export const DRAIN_BYTES = 16 * 1024 * 1024;
 
 export interface StreamedBody {
   body: ReadableStream<Uint8Array> | null;
   /**
-   * After the answer: reads and drops what the route left unread (up to 16 MB, then the
-   * connection is closed), so the client, still sending, receives the answer rather than a
-   * reset connection, and the connection can serve its next request.
+   * After the answer: reads and drops what the route left unread, up to DRAIN_BYTES, so a client
+   * still sending receives the answer rather than a reset connection and a small remainder leaves
+   * the connection ready for its next request. Past that the connection is closed: a refused
+   * upload (a visitor's, one from another site, one the disk has no room for) is never read in full.
    */
   finish(): void;
 }
@@ -179,7 +180,8 @@ export interface StreamedBody {
  * The request's body as a stream for a route that reads it itself (`streamed` limits): a
  * declared Content-Length over the limit is refused before anything is read, as for every other
  * route; a body that goes past the limit as it arrives makes the stream fail with
- * BodyTooLargeError, and the rest is never read. Nothing is read until the route asks.
+ * BodyTooLargeError, and the rest is never read. Beyond its first chunk, nothing is read until the
+ * route asks.
  */
 export function limitedBodyStream(req: IncomingMessage, limit: BodyLimit): ({ ok: true } & StreamedBody) | { ok: false; status: 413 | 400; message: string } {
   const declared = req.headers["content-length"];
@@ -193,7 +195,9 @@ export function limitedBodyStream(req: IncomingMessage, limit: BodyLimit): ({ ok
   let total = 0;
   let iterator: AsyncIterator<Buffer> | null = null;
   const next = () => (iterator ??= req[Symbol.asyncIterator]() as AsyncIterator<Buffer>).next();
-  let stopped = false;
+  // NOTE: the stream pulls its first chunk at once (high-water mark 1), before the route asks. Node
+  // reads and drops in full, once the answer is sent, a request body nobody has begun to read; this
+  // one has been begun, so what is dropped after the answer is finish()'s to cap.
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
@@ -204,7 +208,6 @@ export function limitedBodyStream(req: IncomingMessage, limit: BodyLimit): ({ ok
         }
         total += value.length;
         if (total > limit.bytes) {
-          stopped = true;
           controller.error(new BodyTooLargeError(limit));
           return;
         }
@@ -212,9 +215,6 @@ export function limitedBodyStream(req: IncomingMessage, limit: BodyLimit): ({ ok
       } catch (error) {
         controller.error(error);
       }
-    },
-    cancel() {
-      stopped = true;
     },
   });
   const finish = () => {
@@ -226,8 +226,8 @@ export function limitedBodyStream(req: IncomingMessage, limit: BodyLimit): ({ ok
           const { done, value } = await next();
           if (done) return;
           dropped += value.length;
-          if (stopped && dropped > DRAIN_BYTES) break;
-          if (!stopped && total + dropped > limit.bytes + DRAIN_BYTES) break;
+          // Whether the route stopped reading or never started (its guard refused), the same cap.
+          if (dropped > DRAIN_BYTES) break;
         }
       } catch {
         // The client went away: nothing to drop.

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { isSameOrigin } from "~/server/http/same-origin.server";
+import { refuseOtherSite } from "~/server/http/same-origin.server";
 import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
 import { readLimitedFormData } from "~/server/uploads/multipart.server";
 import { formToObject, parseFirst, type ParseResult } from "~/validation/first-error";
@@ -17,7 +17,7 @@ import { formToObject, parseFirst, type ParseResult } from "~/validation/first-e
 //   4. answerForm: a fetcher (the page's JavaScript; it posts js=1) reads the result as data, a
 //      plain form (no JavaScript yet) is sent to a page with the same words as a flash toast.
 
-export const OTHER_SITE_MESSAGE = "This form can only be sent from this website.";
+export { OTHER_SITE_MESSAGE } from "~/server/http/same-origin.server";
 export const UNREADABLE_MESSAGE = "The form could not be read. Please try again.";
 
 export type FormRead =
@@ -35,17 +35,9 @@ function fromFetcher(request: Request, form: FormData | null): boolean {
   return new URL(request.url).searchParams.get("js") === "1" || form?.get("js") === "1";
 }
 
-/** The answer to a form posted from another site: 403, the same plain words everywhere. */
-export function otherSiteRefusal(): Response {
-  return new Response(OTHER_SITE_MESSAGE, { status: 403, headers: { "content-type": "text/plain; charset=utf-8" } });
-}
-
 /** Step 2 of the pipeline: the origin (throws 403), then the body, read within its limit. */
 export async function readForm(request: Request, limit?: FormLimit): Promise<FormRead> {
-  if (!isSameOrigin(request)) {
-    await request.body?.cancel().catch(() => {});
-    throw otherSiteRefusal();
-  }
+  await refuseOtherSite(request);
   if (limit) {
     const read = await readLimitedFormData(request, limit);
     if (!read.ok) return { ok: false, status: read.status, message: read.error, fetcher: fromFetcher(request, null) };

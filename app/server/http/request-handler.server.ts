@@ -4,7 +4,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { bodyLimitFor, hasNoBody, limitedBodyStream, readLimitedBody } from "./body-limit.server";
 import { applyCachePolicy } from "./cache-policy.server";
-import { otherSiteRefusal } from "./form-action.server";
+import { otherSiteRefusal } from "./same-origin.server";
 import { OUTAGE_RETRY_AFTER_SECONDS, requestMetOutage } from "./outage.server";
 import { parseHostHeader } from "./request-guard.server";
 import { createNonce, PDF_POLICY } from "./security-headers.server";

@@ -8,6 +8,8 @@ import os from "node:os";
 //  - across all members, at most IMAGE_PROCESSING_SLOTS images are processed at the same time
 //    (two, or one on a single-core machine); the others wait their turn.
 // Several servers share the database: the profile row's lock orders their writes (saveAvatar).
+// The coach's site photos (Content tab) keep a line of their own per uploader, under the same
+// rules, and take the same image slots (../content/photos.server.ts).
 
 export const MEMBER_QUEUE_LIMIT = 2;
 export const IMAGE_PROCESSING_SLOTS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
@@ -75,7 +77,8 @@ export class PerKeyQueue {
 }
 
 // On globalThis so the development server's module reloads keep one of each.
-const state = globalThis as typeof globalThis & { __avatarQueue?: PerKeyQueue; __imageSlots?: Slots };
+const state = globalThis as typeof globalThis & { __avatarQueue?: PerKeyQueue; __sitePhotoQueue?: PerKeyQueue; __imageSlots?: Slots };
 
 export const avatarQueue = (state.__avatarQueue ??= new PerKeyQueue(MEMBER_QUEUE_LIMIT));
+export const sitePhotoQueue = (state.__sitePhotoQueue ??= new PerKeyQueue(MEMBER_QUEUE_LIMIT));
 export const imageSlots = (state.__imageSlots ??= new Slots(IMAGE_PROCESSING_SLOTS));
