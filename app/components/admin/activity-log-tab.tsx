@@ -27,7 +27,7 @@ export function ActivityLogTab({ entries }: { entries: ActivityEntry[] | null })
           <ol className="flex flex-col divide-y divide-sand-200" aria-label="Recent administrative actions">
             {entries.map((entry) => (
               <li key={entry.id} className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:gap-6">
-                <div className="flex items-center justify-between gap-3 sm:w-64 sm:shrink-0 sm:flex-col sm:items-start">
+                <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 sm:w-64 sm:shrink-0 sm:flex-col sm:items-start">
                   <Badge variant={BADGES[entry.actionType] ?? "neutral"}>{actionLabel(entry.actionType)}</Badge>
                   <time dateTime={entry.createdAt} className="text-sm text-ink-muted tabular-nums">
                     {formatDateTime(entry.createdAt)}
