@@ -14,10 +14,12 @@ export const EMAIL_LIST_SUCCESS = "Success! Now check your email to confirm your
 export const EMAIL_LIST_MESSAGES = {
   form_unknown: "Unknown form",
   first_name_too_long: "First name must be less than 50 characters",
+  first_name_control: "First name contains a character that isn't allowed",
   email_required: "Please enter your email address",
   email_too_long: "Email must be less than 255 characters",
   email_invalid: "Please enter a valid email address",
   challenge_too_long: "Please keep your biggest challenge under 500 characters",
+  challenge_control: "Please remove the invisible control characters from your answer.",
   rate_limited: "You've signed up several times in a short while. Please wait 10 minutes and try again.",
   unavailable: "Sorry, we couldn't send your confirmation email just now. Please try again in a few minutes.",
   bad_request: "Sorry, something went wrong with that form. Please refresh the page and try again.",

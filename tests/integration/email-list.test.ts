@@ -165,6 +165,16 @@ describe("a sign-up with bad input", () => {
       "biggest_challenge",
     ],
     ["an unknown form", { form: "hacker", email_address: "ok@example.com" }, "Unknown form", undefined],
+    // Control characters, NUL among them, are refused in every field (docs/product.md §6.1).
+    ["a NUL as the first name", { email_address: "ok@example.com", first_name: "\u0000" }, "First name contains a character that isn't allowed", "first_name"],
+    ["an escape code in the first name", { email_address: "ok@example.com", first_name: "Jo\u001b[31m" }, "First name contains a character that isn't allowed", "first_name"],
+    ["a NUL in the email", { email_address: "ok\u0000@example.com" }, "Please enter a valid email address", "email_address"],
+    [
+      "a NUL in the challenge",
+      { form: "interest", email_address: "ok@example.com", biggest_challenge: "Sleep\u0000" },
+      "Please remove the invisible control characters from your answer.",
+      "biggest_challenge",
+    ],
   ];
 
   for (const [name, fields, message, field] of cases) {
