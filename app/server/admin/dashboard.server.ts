@@ -12,6 +12,7 @@ import { loadCoursesData, runCoursesAction, type CoursesActionOutcome, type Cour
 import { loadIntegrationsData, retryFailedMail, retryFailedSyncs, type IntegrationsData } from "./integrations.server";
 import { loadMemberFilesData, runMemberFilesAction, type MemberFilesActionOutcome, type MemberFilesData } from "./member-files.server";
 import { membersCsvStream } from "./members-csv.server";
+import { loadOpenFollowUps, markFollowUpDone, type FollowUpView } from "./follow-ups.server";
 import { listEmailPreviews, sendTestEmail, type EmailPreview } from "./email-previews.server";
 import { changeOffers, currentCohortDate, loadOffersData, resetOffer, type OfferChange, type OffersChangeInput, type OffersData } from "./offers.server";
 import { loadSales, parseSalesFilter, salesCsvStream, type SalesFilter, type SalesPage } from "./sales.server";
@@ -163,4 +164,17 @@ export function loadMemberFiles(userId: string): Promise<MemberFilesData | null>
 /** 'Share with …' or a shared file's 'Delete'. */
 export function runMemberFilesTabAction(adminId: string, form: FormData): Promise<MemberFilesActionOutcome> {
   return runMemberFilesAction(getDb(), adminId, form, getSiteConfig().coachSlug);
+}
+
+/** The overview's 1-to-1 follow-up to-dos (docs/product.md §10.16); null when they could not be read. */
+export async function loadFollowUps(): Promise<FollowUpView[] | null> {
+  return loadOpenFollowUps(getDb()).catch((error: unknown) => {
+    logger.error("admin: could not load the follow-up to-dos", { error });
+    return null;
+  });
+}
+
+/** 'Mark done' on a follow-up to-do. */
+export function completeFollowUp(id: string, adminId: string): Promise<"done" | "already" | "missing"> {
+  return markFollowUpDone(getDb(), id, adminId);
 }

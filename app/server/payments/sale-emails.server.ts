@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import type { Queryable } from "~/server/db/client.server";
 import { profiles, purchases, users, type Purchase } from "~/server/db/schema";
+import { recordFollowUp } from "~/server/admin/follow-ups.server";
 import { queueEmail } from "~/server/email/queue.server";
 import {
   offerKindOf,
@@ -96,6 +97,8 @@ export async function queueSaleEmails(q: Queryable, purchase: Purchase, nextPaym
     await send(q, "receipt", member.email, receipt, `receipt:${purchase.id}`);
   }
   await send(q, "coach-new-sale", coachAddress(), renderCoachNewSale(coachData(purchase, member, purchase.purchasedAt, monthly)), `coach-sale:${purchase.id}`);
+  // The notice names the day to reply by; the dashboard keeps it as a to-do (decision 259).
+  if (kind === "one-to-one") await recordFollowUp(q, purchase);
 }
 
 /** A renewal (a paid invoice after the first): her renewal receipt. */
