@@ -275,7 +275,9 @@ export type AdminActionType =
   | "update_course"
   /** The Users tab: a file shared with one member, or removed (docs/product.md §10.15). */
   | "share_member_file"
-  | "delete_member_file";
+  | "delete_member_file"
+  /** The Emails tab: Learn to Lift's welcome email's words or group call changed (docs/product.md §18.6). */
+  | "update_welcome_email";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",
