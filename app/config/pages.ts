@@ -96,6 +96,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/settings/admin/integrations", file: "routes/admin/integrations.ts" },
     { path: "/settings/admin/offers", file: "routes/admin/offers.ts" },
     { path: "/settings/admin/emails", file: "routes/admin/emails.ts" },
+    { path: "/settings/admin/follow-ups", file: "routes/admin/follow-ups.ts" },
     { path: "/settings/admin/content", file: "routes/admin/content.ts" },
     { path: "/settings/admin/courses", file: "routes/admin/courses.ts" },
     { path: "/settings/admin/courses/video", file: "routes/admin/course-video.ts" },

@@ -5,6 +5,7 @@ import { EmbeddedDatabaseError } from "~/server/db/embedded-postgres.server";
 import { closeDatabase, getDb, getDatabaseHandle, migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { installDemoCourses } from "~/server/courses/demo-courses.server";
 import { EMAIL_QUEUE, EMAIL_RETRY_POLICY, emailJobHandler, setMailWakeup } from "~/server/email/queue.server";
+import { startWelcomeSchedule, type WelcomeSchedule } from "~/server/jobs/cohort-welcome.server";
 import { JobWorker } from "~/server/jobs/worker.server";
 import { emailMarketingProviderName } from "~/server/lists/kit.server";
 import { EMAIL_MARKETING_QUEUE, emailMarketingHandler } from "~/server/lists/sync.server";
@@ -31,6 +32,7 @@ const state = globalThis as typeof globalThis & {
   __serverRegistry?: ServerRegistry;
   __shuttingDown?: boolean;
   __backupSchedule?: BackupSchedule | null;
+  __welcomeSchedule?: WelcomeSchedule;
 };
 
 /** How long the first connection to PostgreSQL may take before start-up gives up. */
@@ -209,6 +211,8 @@ export function startServerResources({ port }: { port?: number } = {}): Promise<
       await state.__serverRegistry.start().catch((error: unknown) => logger.warn("could not register this server in server_instances", { error }));
     }
     startJobWorker();
+    // Learn to Lift's welcome emails (decision 258): every server sweeps; the database keeps it to one each.
+    state.__welcomeSchedule ??= startWelcomeSchedule(getDb);
     state.__backupSchedule = startBackupSchedule(env, getDatabaseHandle);
     logger.info("server resources ready", {
       database: env.DATABASE_URL ? "postgresql" : `embedded postgresql (${env.DATA_DIR_ABS}/postgres)`,
@@ -257,6 +261,9 @@ export async function stopServerResources() {
   delete state.__serverRegistry;
   const backups = state.__backupSchedule;
   delete state.__backupSchedule;
+  const welcomes = state.__welcomeSchedule;
+  delete state.__welcomeSchedule;
+  await welcomes?.stop();
   // A backup in progress finishes: it reads the database in one snapshot.
   await backups?.stop();
   // The job in hand finishes first: it needs the database, and its lease would expire otherwise.

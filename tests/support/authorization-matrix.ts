@@ -806,6 +806,20 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
       ],
     },
     {
+      // The overview's 'Mark done' on a 1-to-1 follow-up (docs/product.md §10.16): the matrix names
+      // no real to-do, so an admin is told it could not be found and nothing changes.
+      route: "/settings/admin/follow-ups",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/follow-ups" }), expect: adminsOnly({ status: [200, 302] }) },
+        {
+          name: "POST intent=mark-done",
+          method: "POST",
+          request: () => ({ path: "/settings/admin/follow-ups", form: { intent: "mark-done", id: "00000000-0000-4000-8000-000000000000" } }),
+          expect: adminsOnly(notFound),
+        },
+      ],
+    },
+    {
       // The Content tab: every form names the version it was shown; the matrix names version 0,
       // so an admin's first request saves and a replay is refused (409) and changes nothing.
       route: "/settings/admin/content",

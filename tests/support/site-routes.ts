@@ -69,6 +69,7 @@ export const nonPageRoutePaths = [
   "/settings/admin/integrations",
   "/settings/admin/offers",
   "/settings/admin/emails",
+  "/settings/admin/follow-ups",
   "/settings/admin/content",
   "/settings/admin/courses",
   "/settings/admin/courses/video",

@@ -7,6 +7,7 @@ import { AdminNotice } from "~/components/admin/admin-notice";
 import { ContentTab } from "~/components/admin/content-tab";
 import { CoursesTab } from "~/components/admin/courses-tab";
 import { EmailsTab } from "~/components/admin/emails-tab";
+import { FollowUps } from "~/components/admin/follow-ups";
 import { IntegrationsTab } from "~/components/admin/integrations-tab";
 import { OffersTab } from "~/components/admin/offers-tab";
 import { SalesTab } from "~/components/admin/sales-tab";
@@ -15,7 +16,7 @@ import { SignupsChart } from "~/components/admin/signups-chart";
 import { StatCards } from "~/components/admin/stat-cards";
 import { UsersTab } from "~/components/admin/users-tab";
 import { ADMIN_TABS, parseAdminTab, tabHref, type AdminTab } from "~/components/admin/admin-tabs";
-import { loadDashboard, runUsersTabAction, saleProducts, salesFilterFrom } from "~/server/admin/dashboard.server";
+import { loadDashboard, loadFollowUps, loadWelcomeEmailSettings, runUsersTabAction, saleProducts, salesFilterFrom } from "~/server/admin/dashboard.server";
 import { parseMemberSearch } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -36,6 +37,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const tab = parseAdminTab(url);
   const search = parseMemberSearch(url);
   const { stats, chart, users, usersFailed, activity, integrations, offers, emails, sales, subscribers, content, courses } = await loadDashboard(tab, search, salesFilterFrom(url));
+  // The overview's to-dos are read on every visit, whichever tab is open (docs/product.md §10.16).
+  const followUps = await loadFollowUps();
+  const welcomeSettings = tab === "emails" && emails ? await loadWelcomeEmailSettings().catch(() => null) : null;
 
   return {
     email: admin.email,
@@ -44,12 +48,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     search,
     stats,
     chart,
+    followUps,
     users,
     usersFailed,
     activity,
     integrations,
     offers,
     emails,
+    welcomeSettings,
     sales,
     subscribers,
     content,
@@ -69,11 +75,12 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, adminId, tab, search, stats, chart, users, usersFailed, activity, integrations, offers, emails, sales, subscribers, content, courses, products } = loaderData;
+  const { email, adminId, tab, search, stats, chart, followUps, users, usersFailed, activity, integrations, offers, emails, welcomeSettings, sales, subscribers, content, courses, products } = loaderData;
   return (
     <main id="main">
       <PageHero title="Admin Dashboard" intro={<>Welcome back, <span className="font-semibold text-ink">{email}</span></>} />
       <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
+        <FollowUps followUps={followUps} />
         <StatCards stats={stats} />
         <SignupsChart points={chart} />
 
@@ -106,7 +113,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               <ActivityLogTab entries={activity} />
             </TabsContent>
             <TabsContent value="offers">{offers ? <OffersTab data={offers} /> : <TabFailed tab="offers" />}</TabsContent>
-            <TabsContent value="emails">{emails ? <EmailsTab previews={emails} adminEmail={email} /> : <TabFailed tab="emails" />}</TabsContent>
+            <TabsContent value="emails">{emails ? <EmailsTab previews={emails} adminEmail={email} welcome={welcomeSettings} /> : <TabFailed tab="emails" />}</TabsContent>
             <TabsContent value="content">{content ? <ContentTab data={content} result={null} /> : <TabFailed tab="content" />}</TabsContent>
             <TabsContent value="courses">{courses ? <CoursesTab data={courses} result={null} /> : <TabFailed tab="courses" />}</TabsContent>
           </Tabs>

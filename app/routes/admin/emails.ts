@@ -1,15 +1,18 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/emails";
-import { sendTestEmailToAdmin } from "~/server/admin/dashboard.server";
+import { saveWelcomeEmailSettings, sendTestEmailToAdmin } from "~/server/admin/dashboard.server";
 import { EMAIL_PREVIEW_KEYS } from "~/server/admin/email-previews.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { parseForm, readForm } from "~/server/http/form-action.server";
+import { formIntent, parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { SaveWelcomeEmailSchema } from "~/validation/welcome-email";
 
-// POST /settings/admin/emails: the Emails tab's 'Send me a test' (docs/product.md §18.5). Admins
-// only; the sample goes to her own address, never to one the form names. GET goes to the tab.
+// POST /settings/admin/emails: the Emails tab's forms (docs/product.md §18.5, §18.6). Admins only.
+//   intent=send-test     'Send me a test': the sample goes to her own address, never to one the form names;
+//   intent=save-welcome  Learn to Lift's welcome email: her words and the group call's day, time and link.
+// A refused form answers 400 with the first problem's message and changes nothing. GET goes to the tab.
 
 const EMAILS_TAB = "/settings/admin?tab=emails";
 
@@ -27,6 +30,18 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const read = await readForm(request);
   if (!read.ok) return data({ error: read.message }, { status: read.status });
+  if (formIntent(read.form, ["save-welcome"])) {
+    const parsed = parseForm(read.form, SaveWelcomeEmailSchema);
+    if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
+    const { intent: _intent, ...settings } = parsed.data;
+    try {
+      await saveWelcomeEmailSettings(admin.id, settings);
+    } catch (error) {
+      logger.error("admin: could not save the welcome email", { error, adminId: admin.id });
+      return data({ error: "The welcome email could not be saved just now. Please try again in a moment." }, { status: 500 });
+    }
+    return redirectWithToast(EMAILS_TAB, { title: "Welcome email saved", description: `The group call is every ${settings.callDay} at ${settings.callTime}.`, variant: "success" }, { status: 303 });
+  }
   const parsed = parseForm(read.form, SendTestSchema);
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   try {

@@ -12,6 +12,10 @@ import { loadCoursesData, runCoursesAction, type CoursesActionOutcome, type Cour
 import { loadIntegrationsData, retryFailedMail, retryFailedSyncs, type IntegrationsData } from "./integrations.server";
 import { loadMemberFilesData, runMemberFilesAction, type MemberFilesActionOutcome, type MemberFilesData } from "./member-files.server";
 import { membersCsvStream } from "./members-csv.server";
+import { adminActivityLog } from "~/server/db/schema";
+import { readWelcomeSettings, writeWelcomeSettings } from "~/server/email/welcome-email.server";
+import type { WelcomeEmailSettings } from "~/validation/welcome-email";
+import { loadOpenFollowUps, markFollowUpDone, type FollowUpView } from "./follow-ups.server";
 import { listEmailPreviews, sendTestEmail, type EmailPreview } from "./email-previews.server";
 import { changeOffers, currentCohortDate, loadOffersData, resetOffer, type OfferChange, type OffersChangeInput, type OffersData } from "./offers.server";
 import { loadSales, parseSalesFilter, salesCsvStream, type SalesFilter, type SalesPage } from "./sales.server";
@@ -163,4 +167,30 @@ export function loadMemberFiles(userId: string): Promise<MemberFilesData | null>
 /** 'Share with …' or a shared file's 'Delete'. */
 export function runMemberFilesTabAction(adminId: string, form: FormData): Promise<MemberFilesActionOutcome> {
   return runMemberFilesAction(getDb(), adminId, form, getSiteConfig().coachSlug);
+}
+
+/** The overview's 1-to-1 follow-up to-dos (docs/product.md §10.16); null when they could not be read. */
+export async function loadFollowUps(): Promise<FollowUpView[] | null> {
+  return loadOpenFollowUps(getDb()).catch((error: unknown) => {
+    logger.error("admin: could not load the follow-up to-dos", { error });
+    return null;
+  });
+}
+
+/** 'Mark done' on a follow-up to-do. */
+export function completeFollowUp(id: string, adminId: string): Promise<"done" | "already" | "missing"> {
+  return markFollowUpDone(getDb(), id, adminId);
+}
+
+/** The Emails tab's welcome email settings (docs/product.md §18.6): hers, or the installed ones. */
+export function loadWelcomeEmailSettings(): Promise<WelcomeEmailSettings & { saved: boolean }> {
+  return readWelcomeSettings(getDb());
+}
+
+/** Saves them, with a line in the activity log. */
+export async function saveWelcomeEmailSettings(adminId: string, settings: WelcomeEmailSettings): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    await writeWelcomeSettings(tx, settings);
+    await tx.insert(adminActivityLog).values({ adminId, actionType: "update_welcome_email", details: { callDay: settings.callDay, callTime: settings.callTime } });
+  });
 }

@@ -22,7 +22,11 @@ import {
   renderRenewalReceipt,
   type RenderedEmail,
 } from "~/server/email/sale-templates.server";
+import { DEFAULT_WELCOME_SETTINGS, firstWeekWorkouts, readWelcomeSettings, renderCohortWelcome, type Workout } from "~/server/email/welcome-email.server";
+import { WELCOME_DAYS_BEFORE } from "~/server/jobs/cohort-welcome.server";
 import { renderConfirmationEmail } from "~/server/lists/emails.server";
+import { getDb } from "~/server/db/client.server";
+import type { WelcomeEmailSettings } from "~/validation/welcome-email";
 import { renderDuplicateRefundEmail } from "~/server/payments/duplicate-email.server";
 import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
 import { formatLongDate } from "~/utils/format";
@@ -53,6 +57,9 @@ interface Sample {
   site: SiteConfig;
   cohortStart: Date;
   now: Date;
+  /** Learn to Lift's welcome email as the coach has set it, and the course's first week. */
+  welcome: WelcomeEmailSettings;
+  workouts: Workout[];
 }
 
 const SAMPLE_MEMBER = { firstName: "Margaret", name: "Margaret Hale", email: "margaret.hale@example.com" };
@@ -79,6 +86,14 @@ const TEMPLATES: Template[] = [
     audience: "Member",
     render: ({ site, cohortStart, now }) =>
       renderReceipt({ ...products(site).learnToLift, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "cs_test_sample_learn_to_lift", paidAt: now, cohortStart, nextPaymentAt: null }),
+  },
+  {
+    key: "cohort-welcome",
+    name: "Welcome: Learn to Lift",
+    when: `${WELCOME_DAYS_BEFORE} days before her cohort starts (at once if she buys later), with her first week's two workouts and the group call. Your words and the call are set below.`,
+    audience: "Member",
+    render: ({ cohortStart, welcome, workouts }) =>
+      renderCohortWelcome({ firstName: SAMPLE_MEMBER.firstName, productName: "Learn to Lift", cohortStart, workouts, settings: welcome }),
   },
   {
     key: "receipt-one-to-one",
@@ -231,7 +246,9 @@ export const EMAIL_PREVIEW_KEYS = TEMPLATES.map((t) => t.key) as [string, ...str
 
 async function sample(): Promise<Sample> {
   const site = await getEffectiveSiteConfig();
-  return { site, cohortStart: new Date(site.nextCohortDate), now: new Date() };
+  const db = getDb();
+  const [welcome, workouts] = await Promise.all([readWelcomeSettings(db).catch(() => DEFAULT_WELCOME_SETTINGS), firstWeekWorkouts(db).catch(() => [])]);
+  return { site, cohortStart: new Date(site.nextCohortDate), now: new Date(), welcome, workouts };
 }
 
 /** Every template, rendered with sample data. */

@@ -275,7 +275,9 @@ export type AdminActionType =
   | "update_course"
   /** The Users tab: a file shared with one member, or removed (docs/product.md §10.15). */
   | "share_member_file"
-  | "delete_member_file";
+  | "delete_member_file"
+  /** The Emails tab: Learn to Lift's welcome email's words or group call changed (docs/product.md §18.6). */
+  | "update_welcome_email";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",
@@ -807,6 +809,51 @@ export const serverInstances = pgTable(
     lastSeenAt: timestamptz("last_seen_at").notNull().defaultNow(),
   },
   (t) => [index("server_instances_last_seen_at_idx").on(t.lastSeenAt)],
+);
+
+// ─── Welcome emails and the coach's to-dos (docs/product.md §18.6, §10.16) ───────────────────
+
+/**
+ * Learn to Lift's welcome email, one row per buyer and cohort: written in the transaction that
+ * queues the email, so the primary key is what makes it "once", whichever server sweeps first and
+ * however often (docs/decisions/258-cohort-welcome-email.md). `cohort_starts_on` is the cohort's
+ * start as the site stores it (an ISO date-time, like course_enrolments.cohort_starts_on).
+ */
+export const cohortWelcomes = pgTable(
+  "cohort_welcomes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cohortStartsOn: text("cohort_starts_on").notNull(),
+    purchaseId: uuid("purchase_id").references(() => purchases.id, { onDelete: "set null" }),
+    queuedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cohortStartsOn] })],
+);
+
+/**
+ * The coach's to-do after a 1-to-1 sale: write to the client within one working day
+ * (docs/decisions/259-one-to-one-follow-up.md). One per purchase; the client's name and address are
+ * read from her account, so an account's deletion leaves no copy here.
+ */
+export const coachFollowUps = pgTable(
+  "coach_follow_ups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purchaseId: uuid("purchase_id")
+      .notNull()
+      .unique()
+      .references(() => purchases.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    boughtAt: timestamptz("bought_at").notNull(),
+    /** The working day (UK) by which she writes to the client, YYYY-MM-DD. */
+    dueOn: text("due_on").notNull(),
+    doneAt: timestamptz("done_at"),
+    doneBy: text("done_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("coach_follow_ups_open_idx").on(t.dueOn).where(sql`${t.doneAt} is null`)],
 );
 
 // ─── Relations (for db.query.* reads) ───────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import type { EmailAttachment } from "~/server/db/schema";
 import { formatLongDate, formatMoney, formatStartsAt } from "~/utils/format";
+import { formatDueDay, oneWorkingDayAfter } from "~/utils/working-days";
 import { calendarInvite } from "./calendar-invite.server";
 import { renderLayout, type EmailContent, type EmailSection } from "./layout.server";
 
@@ -340,18 +341,37 @@ function coachDetails(data: CoachEventData, amountLabel: string) {
   ];
 }
 
+/**
+ * The to-do a 1-to-1 sale gives the coach (docs/product.md §18.4, decision 259): the checkout
+ * promised a personal email within one working day, so the notice names the address and the day.
+ */
+function oneToOneFollowUp(data: CoachEventData): EmailSection {
+  const due = formatDueDay(oneWorkingDayAfter(data.at));
+  const first = data.buyerName?.trim().split(/\s+/)[0];
+  const whom = first ? `${first}${data.buyerEmail ? ` at ${data.buyerEmail}` : ""}` : (data.buyerEmail ?? "her");
+  return {
+    heading: `Your to-do: reply by ${due}`,
+    paragraphs: [
+      `Email ${whom} by ${due} to welcome her personally and say what happens next. Her checkout page promised she'd hear from you within one working day.`,
+      "It's on your dashboard's overview until you choose 'Mark done'.",
+    ],
+    action: { label: "Open my to-dos", url: siteUrl("/settings/admin#follow-ups") },
+  };
+}
+
 export function renderCoachNewSale(data: CoachEventData): RenderedEmail {
   const amount = money(data.amountPence, data.currency);
+  const oneToOne = offerKindOf(data.productKey) === "one-to-one";
+  const due = oneToOne ? formatDueDay(oneWorkingDayAfter(data.at)) : null;
   return render(`New sale: ${data.productName}, ${amount}${data.monthly ? " a month" : ""}`, {
-    preheader: `${who(data)} has just bought ${data.productName}.`,
+    preheader: due ? `${who(data)} has just bought ${data.productName}. Reply by ${due}.` : `${who(data)} has just bought ${data.productName}.`,
     heading: `New sale: ${data.productName}`,
     paragraphs: [
       `${who(data)} has just bought ${data.productName} for ${amount}${data.monthly ? " a month" : ""}.`,
-      offerKindOf(data.productKey) === "one-to-one"
-        ? "She's been sent the link to book her first session. The checkout page promised you'd be in touch within one working day."
-        : "She's been sent her receipt and what happens next.",
+      oneToOne ? "She's been sent the link to book her first session." : "She's been sent her receipt and what happens next.",
     ],
-    details: coachDetails(data, "Amount"),
+    details: [...coachDetails(data, "Amount"), ...(due ? [{ label: "Reply by", value: due }] : [])],
+    ...(oneToOne ? { sections: [oneToOneFollowUp(data)] } : {}),
     action: { label: "See her in the dashboard", url: memberDashboardUrl(data.buyerEmail) },
   });
 }

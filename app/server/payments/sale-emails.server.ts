@@ -2,7 +2,9 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import type { Queryable } from "~/server/db/client.server";
 import { profiles, purchases, users, type Purchase } from "~/server/db/schema";
+import { recordFollowUp } from "~/server/admin/follow-ups.server";
 import { queueEmail } from "~/server/email/queue.server";
+import { queueWelcomeIfDue } from "~/server/jobs/cohort-welcome.server";
 import {
   offerKindOf,
   renderCancellationConfirmed,
@@ -94,8 +96,12 @@ export async function queueSaleEmails(q: Queryable, purchase: Purchase, nextPaym
       nextPaymentAt,
     });
     await send(q, "receipt", member.email, receipt, `receipt:${purchase.id}`);
+    // Bought after the welcome's send point: it goes now, not at the next sweep (decision 258).
+    if (kind === "learn-to-lift" && purchase.userId) await queueWelcomeIfDue(q, purchase.userId);
   }
   await send(q, "coach-new-sale", coachAddress(), renderCoachNewSale(coachData(purchase, member, purchase.purchasedAt, monthly)), `coach-sale:${purchase.id}`);
+  // The notice names the day to reply by; the dashboard keeps it as a to-do (decision 259).
+  if (kind === "one-to-one") await recordFollowUp(q, purchase);
 }
 
 /** A renewal (a paid invoice after the first): her renewal receipt. */
