@@ -38,7 +38,7 @@ async function fillSignUp(page: Page, email: string, submit: string) {
   await page.getByLabel("Last name").fill("Checkout");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("checkbox").check();
+  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
   await page.getByRole("button", { name: submit }).click();
 }
 
