@@ -2,8 +2,12 @@
 // docs/decisions/256-marketing-consent-recorded.md). The exact wording she saw is stored with her
 // choice, so these strings are what the forms show and what the consent records keep.
 
-/** The sign-up form's box, unticked until she ticks it. */
-export const SIGNUP_MARKETING_CONSENT = "Email me news, training tips and offers. I can unsubscribe at any time.";
+/**
+ * The sign-up form's box, unticked until she ticks it. NOTE: its words avoid "email", so that
+ * asking for the field labelled 'Email' (voice control, a screen reader's list of fields, tests)
+ * finds the address field alone.
+ */
+export const SIGNUP_MARKETING_CONSENT = "Send me news, training tips and offers to my inbox. I can unsubscribe at any time.";
 
 /** The settings page's 'Email Notifications' switch. */
 export const SETTINGS_MARKETING_CONSENT_LABEL = "Email Notifications";

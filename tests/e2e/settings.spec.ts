@@ -31,7 +31,7 @@ async function signUpAndOpenSettings(page: Page, tag: string, names = { firstNam
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByLabel(/I agree to the/).check();
   // News and offers: an unticked box, left unticked (docs/product.md §7.2).
-  await expect(dialog.getByRole("checkbox", { name: "Email me news, training tips and offers. I can unsubscribe at any time." })).not.toBeChecked();
+  await expect(dialog.getByRole("checkbox", { name: "Send me news, training tips and offers to my inbox. I can unsubscribe at any time." })).not.toBeChecked();
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile Settings" })).toBeVisible();
   await page.goto("/settings");
