@@ -175,7 +175,7 @@ test.describe("the legal pages", () => {
     await expect(region(page, "Contact Information")).toContainText(site.contactEmail);
   });
 
-  test("/privacy has its eleven sections, January 2025 and the contact email @mobile", async ({ page }) => {
+  test("/privacy has its eleven sections, November 2026 and the contact email @mobile", async ({ page }) => {
     await expectLegalPage(page, "/privacy", "Privacy Policy", [
       "Information We Collect",
       "How We Use Your Information",
