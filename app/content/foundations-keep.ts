@@ -8,7 +8,7 @@ export const FOUNDATIONS_KEEP_FEATURE = "Lifetime access to the lessons and work
 
 /** The plain statement of what is hers for good and what ends when she cancels. */
 export const FOUNDATIONS_KEEP_NOTE =
-  "The lessons and worksheets published while you're a member are yours to keep, even after you cancel. Your monthly subscription pays for the private community, the accountability check-ins and new lessons as they're published: those end when your subscription does.";
+  "The lessons and worksheets published while you're a member are yours to keep, even after you cancel. Your monthly subscription pays for the private community, its check-ins and new lessons as they're published: those end when your subscription does.";
 
 /** The members' area, once her subscription has ended (the date as formatLongDate writes it). */
 export function foundationsKeptNote(endedOn: string): string {

@@ -31,7 +31,7 @@ describe("what a Build Stronger Foundations member keeps", () => {
       accessEndsAt: new Date("2026-12-27T14:29:00Z"),
     });
     expect(email.text).toContain("The lessons and worksheets published until 27 December 2026 are yours to keep");
-    expect(email.text).toContain("the private community, the accountability check-ins and new lessons end on 27 December 2026");
+    expect(email.text).toContain("the private community, its check-ins and new lessons end on 27 December 2026");
     expect(email.text).not.toContain("you keep full access until");
   });
 

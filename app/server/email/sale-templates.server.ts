@@ -270,7 +270,7 @@ export function renderCancellationConfirmed(data: CancellationData): RenderedEma
         ? `We've cancelled your ${data.productName} subscription as you asked. Nothing more will be charged, and ${
             offerKindOf(data.productKey) === "foundations"
               ? // Its course materials are hers for life (decision 255): only what the subscription pays for ends.
-                `the private community, the accountability check-ins and new lessons end on ${ends}. The lessons and worksheets published until ${ends} are yours to keep: they stay in your members' area whenever you want them.`
+                `the private community, its check-ins and new lessons end on ${ends}. The lessons and worksheets published until ${ends} are yours to keep: they stay in your members' area whenever you want them.`
               : `you keep full access until ${ends}.`
           }`
         : `Your ${data.productName} subscription has ended. Nothing more will be charged.${
