@@ -197,4 +197,9 @@ test("a cancelled Build Stronger Foundations subscription keeps the course until
   await expect(page.getByRole("link", { name: "Join again" })).toHaveAttribute("href", "/build-stronger-foundations");
   await page.goto("/learn/build-stronger-foundations/make-room-for-movement/why-small-works");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Why small works");
+  // My courses keeps her card, with the same note.
+  await page.goto("/learn");
+  await expect(page.getByRole("heading", { level: 2, name: "Build Stronger Foundations" })).toBeVisible();
+  await expect(page.getByRole("note").filter({ hasText: "Your membership ended on" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
