@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { Product } from "~/config/catalogue";
 import { loadSiteConfig } from "~/config/env.server";
+import { SIGNUP_MARKETING_CONSENT } from "~/content/marketing-consent";
 import type { Queryable } from "~/server/db/client.server";
 import {
   ADMIN_ROLE,
   accounts,
   loginHistory,
+  marketingConsents,
   profiles,
   purchases,
   userRoles,
@@ -261,6 +263,10 @@ export async function createUser(db: Queryable, options: CreateUserOptions = {})
       })
       .returning();
     if (options.admin) await tx.insert(userRoles).values({ userId: id, role: ADMIN_ROLE });
+    // A member with the switch on ticked the box at sign-up (docs/decisions/256-marketing-consent-recorded.md).
+    if (profile!.emailNotifications) {
+      await tx.insert(marketingConsents).values({ userId: id, given: true, wording: SIGNUP_MARKETING_CONSENT, source: "sign-up", createdAt: member.createdAt });
+    }
     return { user: user!, profile: profile!, password };
   });
 }

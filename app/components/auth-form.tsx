@@ -9,6 +9,7 @@ import {
   type AuthMode,
   type AuthSuccess,
 } from "~/utils/auth-result";
+import { SIGNUP_MARKETING_CONSENT } from "~/content/marketing-consent";
 import { LoginSchema, PASSWORD_HELPER_TEXT, SignupSchema } from "~/validation/auth";
 import { formToObject, parseFirst } from "~/validation/first-error";
 import { ForgotPasswordSchema } from "~/validation/password-reset";
@@ -277,6 +278,22 @@ export function AuthForm({
               <a href="/privacy" target="_blank" rel="noopener" className="link">
                 Privacy Policy
               </a>
+            </label>
+          </div>
+        ) : null}
+
+        {mode === "sign-up" ? (
+          // Unticked: only her own tick is consent to news and offers (docs/product.md §7.2).
+          <div className="flex items-start gap-3">
+            <input
+              id={`${headingId}-marketing`}
+              type="checkbox"
+              name="marketing"
+              defaultChecked={false}
+              className="mt-0.5 size-5 shrink-0 cursor-pointer accent-brand-700"
+            />
+            <label htmlFor={`${headingId}-marketing`} className="text-sm text-ink">
+              {SIGNUP_MARKETING_CONSENT}
             </label>
           </div>
         ) : null}

@@ -1,3 +1,5 @@
+import { FOUNDATIONS_KEEP_FEATURE } from "~/content/foundations-keep";
+
 // The product catalogue (docs/product.md §5.1): the one source of every price shown anywhere.
 // Prices are integer pence; display helpers live in ~/utils/format.
 
@@ -73,7 +75,7 @@ export function buildCatalogue({ coachName, coachSlug, prices }: CatalogueInput)
         "Worksheets that take 10–15 minutes",
         "Private community with monthly group video calls",
         "Accountability check-ins",
-        "Lifetime access to course materials",
+        FOUNDATIONS_KEEP_FEATURE,
       ],
     },
   ];

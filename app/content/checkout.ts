@@ -3,6 +3,7 @@ import type { PublicSiteConfig } from "~/config/public";
 import { formatLongDate } from "~/utils/format";
 import { coursePath } from "~/content/courses";
 import { OFFER_FACTS, offerPrices, oneToOneKey } from "~/content/plans";
+import { FOUNDATIONS_KEEP_FEATURE } from "~/content/foundations-keep";
 
 // The copy of the three checkout pages, the test checkout and /payment-success (docs/product.md §8.1).
 // Prices and names come from the catalogue (docs/product.md §5.1) through offerPrices(); nothing here types
@@ -89,7 +90,7 @@ export const FOUNDATIONS_INCLUDED = [
   "Sleep, energy and recovery through perimenopause and menopause",
   "Building confidence by keeping small promises to yourself",
   "Practical worksheets that take 10–15 minutes",
-  "Lifetime access to course materials",
+  FOUNDATIONS_KEEP_FEATURE,
 ];
 
 /** The first step for a visitor; a signed-in member has done it already. */

@@ -62,7 +62,7 @@ export const features: Pillar[] = [
   },
   {
     title: "Go at your own pace",
-    body: "Lifetime access to the course materials, so you can revisit a lesson whenever you need a reset.",
+    body: "The lessons and worksheets published while you're a member are yours for life, so you can revisit one whenever you need a reset.",
   },
 ];
 

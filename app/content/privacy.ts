@@ -1,13 +1,13 @@
 import type { PublicSiteConfig } from "~/config/public";
 import type { ArticleSection } from "~/content/strength-training";
 
-// /privacy (docs/product.md §4.7): eleven sections, last updated January 2025, in plain English and aware of
+// /privacy (docs/product.md §4.7): eleven sections, last updated November 2026, in plain English and aware of
 // the UK GDPR and the Data Protection Act 2018. It names the kinds of processors this site really
 // uses (docs/architecture.md §1): card payments (Stripe), scheduling (Cal.com), email marketing (Kit) and the
 // community platform, and describes only the cookies and storage the site actually sets.
 // NOTE: a real install should have its policy reviewed against its own set-up.
 
-export const PRIVACY_UPDATED = "January 2025";
+export const PRIVACY_UPDATED = "November 2026";
 
 type LegalSite = Pick<PublicSiteConfig, "businessName" | "coachName" | "contactEmail">;
 
@@ -57,7 +57,7 @@ export function privacySections(site: LegalSite): ArticleSection[] {
             "to provide what you sign up for or buy: your account, courses, coaching, bookings and community access (contract);",
             "to coach you safely using any health information you share (your explicit consent);",
             "to take payments and keep financial records (contract and legal obligation);",
-            "to send the emails you ask for, such as tips, newsletters and course news, once you have confirmed your subscription (consent);",
+            "to send news, tips and offers by email only if you ask for them: by confirming a subscription to one of our email lists, or by ticking the box when you create your account or turning on Email Notifications in your settings. We keep a record of when you gave or withdrew that consent and the words you agreed to (consent);",
             "to send essential messages about your account and purchases, such as receipts, password resets and changes to our terms (contract and legitimate interests);",
             "to keep the website and your account secure and prevent fraud and spam (legitimate interests);",
             "to comply with the law (legal obligation).",
@@ -159,7 +159,7 @@ export function privacySections(site: LegalSite): ArticleSection[] {
           items: [
             "**Stripe**, for card payments and subscriptions, on its own secure payment pages;",
             "**Cal.com**, for booking consultations (the booking calendar on our pages is provided by Cal.com and loads only when you reach it or ask for it);",
-            "**Kit**, for email marketing, if you subscribe to our emails or keep email notifications switched on in your account;",
+            "**Kit**, for email marketing, only if you subscribe to our emails or turn on Email Notifications in your account;",
             "**our community platform**, which hosts the private member community and its discussions;",
             "our **website hosting and email delivery** providers, which store the site's data and send our emails.",
           ],

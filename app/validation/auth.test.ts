@@ -16,8 +16,15 @@ describe("sign-up schema (docs/product.md §11.3)", () => {
     const r = parseFirst(SignupSchema, { ...valid, firstName: "  Sarah ", lastName: " Jones " });
     expect(r).toEqual({
       ok: true,
-      data: { firstName: "Sarah", lastName: "Jones", phone: null, email: "sarah@example.co.uk", password: "Stronger2025", terms: true },
+      data: { firstName: "Sarah", lastName: "Jones", phone: null, email: "sarah@example.co.uk", password: "Stronger2025", terms: true, marketing: false },
     });
+  });
+
+  it("reads the news and offers box as consent only when ticked (docs/product.md §7.2)", () => {
+    expect(parseFirst(SignupSchema, { ...valid, marketing: "on" })).toMatchObject({ ok: true, data: { marketing: true } });
+    for (const marketing of [undefined, "", "off", "false"]) {
+      expect(parseFirst(SignupSchema, { ...valid, marketing })).toMatchObject({ ok: true, data: { marketing: false } });
+    }
   });
 
   it.each([

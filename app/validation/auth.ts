@@ -62,6 +62,11 @@ export const SignupSchema = z.object({
     .union([z.boolean(), z.string()], { error: "You must accept the terms and conditions" })
     .transform((v) => v === true || v === "on" || v === "true")
     .refine((v) => v, "You must accept the terms and conditions"),
+  /** The unticked box for news and offers by email: only a ticked box is consent (docs/product.md §7.2). */
+  marketing: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
 });
 
 export type LoginInput = z.output<typeof LoginSchema>;

@@ -51,7 +51,7 @@ async function adminContext(browser: Browser, options: { javaScriptEnabled?: boo
     await page.getByLabel("Last name").fill("Coach");
     await page.getByLabel("Email").fill(ADMIN_EMAIL);
     await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /I agree to the/ }).check();
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("link", { name: "Profile Settings" }).first()).toBeVisible({ timeout: 15_000 });
     // ADMIN_EMAILS makes her an administrator once she confirms her address (docs/product.md §7.10).

@@ -143,7 +143,8 @@ test.describe("the article: Strength Training for Women Over 40", () => {
 async function expectLegalPage(page: Page, path: string, title: string, sections: string[]) {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
-  await expect(page.getByRole("main")).toContainText("Last updated January 2025");
+  // The Privacy Policy was updated when consent to news and offers came to be recorded (decision 256).
+  await expect(page.getByRole("main")).toContainText(path === "/privacy" ? "Last updated November 2026" : "Last updated January 2025");
   await expect(page.locator("[data-legal-section] h2")).toHaveText(sections);
   const contents = page.getByRole("navigation", { name: "Contents" });
   await expect(contents.getByRole("link")).toHaveCount(sections.length);
@@ -174,7 +175,7 @@ test.describe("the legal pages", () => {
     await expect(region(page, "Contact Information")).toContainText(site.contactEmail);
   });
 
-  test("/privacy has its eleven sections, January 2025 and the contact email @mobile", async ({ page }) => {
+  test("/privacy has its eleven sections, November 2026 and the contact email @mobile", async ({ page }) => {
     await expectLegalPage(page, "/privacy", "Privacy Policy", [
       "Information We Collect",
       "How We Use Your Information",

@@ -218,10 +218,16 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome");
     const form = page.getByRole("main");
     await fillSignUp(form, { email: uniqueEmail("nojs"), firstName: "Aisha", lastName: "Begum" });
+    // She ticks the unticked news and offers box: her settings show the switch on (docs/product.md §7.2).
+    const marketing = form.getByRole("checkbox", { name: "Send me news, training tips and offers to my inbox. I can unsubscribe at any time." });
+    await expect(marketing).not.toBeChecked();
+    await marketing.check();
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("status").filter({ hasText: "Success Account created successfully!" })).toBeVisible();
     await expect(banner(page).getByRole("link", { name: "Profile Settings" })).toBeVisible();
+    await page.goto("/settings");
+    await expect(page.getByRole("button", { name: "Turn off email notifications" })).toBeVisible();
     await context.close();
   });
 

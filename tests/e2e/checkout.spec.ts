@@ -38,7 +38,7 @@ async function fillSignUp(page: Page, email: string, submit: string) {
   await page.getByLabel("Last name").fill("Checkout");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("checkbox").check();
+  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
   await page.getByRole("button", { name: submit }).click();
 }
 
@@ -180,7 +180,7 @@ test("a visitor who signs up on a checkout page goes straight to the payment pag
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Build Stronger Foundations");
   await expect(page.getByText("Create your account below to join today")).toBeVisible();
   await expect(page.getByText("Build Stronger Foundations", { exact: true }).first()).toBeVisible();
-  await expect(page.getByText("Lifetime access to course materials")).toBeVisible();
+  await expect(page.getByText("Lifetime access to the lessons and worksheets published while you're a member")).toBeVisible();
   await expect(page.getByText(/never sold, traded, shared or rented/)).toBeVisible();
   await expect(page.getByRole("link", { name: "Terms and Conditions" }).last()).toHaveAttribute("href", "/terms");
   await expectNoAxeViolations(page);

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "../support/e2e";
 import { loadSiteConfig } from "../../app/config/env.server";
+import { FOUNDATIONS_KEEP_NOTE } from "../../app/content/foundations-keep";
 import { COACH } from "../support/site-routes";
 
 // docs/product.md §5.3–§5.6 (/stronger-with-{name}, /learn-to-lift, /build-stronger-foundations, the
@@ -312,6 +313,8 @@ test.describe("Build Stronger Foundations sales page", () => {
     }
     await expect(get).toContainText(`${FOUNDATIONS_MONTHLY}/month`);
     await expect(get.getByText("Billed Monthly", { exact: true })).toBeVisible();
+    // What she keeps after cancelling and what ends with the subscription (decision 255).
+    await expect(get.getByText(FOUNDATIONS_KEEP_NOTE)).toBeVisible();
 
     const buttons = page.getByRole("main").locator('a[href="/build-stronger-foundations-checkout"]');
     await expect(buttons).toHaveCount(2);

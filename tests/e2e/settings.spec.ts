@@ -30,6 +30,8 @@ async function signUpAndOpenSettings(page: Page, tag: string, names = { firstNam
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByLabel(/I agree to the/).check();
+  // News and offers: an unticked box, left unticked (docs/product.md §7.2).
+  await expect(dialog.getByRole("checkbox", { name: "Send me news, training tips and offers to my inbox. I can unsubscribe at any time." })).not.toBeChecked();
   await dialog.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile Settings" })).toBeVisible();
   await page.goto("/settings");
@@ -55,7 +57,7 @@ test("a member manages her account on /settings and deletes it", async ({ page }
   await expect(profile.getByLabel("Profile picture")).toHaveAttribute("accept", "image/jpeg,image/png,image/gif,image/webp");
   await expect(card(page, "Security")).toBeVisible();
   const notifications = card(page, "Notifications & Privacy");
-  await expect(notifications.getByText("Receive updates and important information via email")).toBeVisible();
+  await expect(notifications.getByText("News, training tips and offers by email. Receipts, security and course emails always reach you, whatever you choose here.")).toBeVisible();
   const privacy = notifications.getByRole("link", { name: /View Privacy Policy/ });
   await expect(privacy).toHaveAttribute("href", "/privacy");
   await expect(privacy).toHaveAttribute("target", "_blank");
@@ -101,16 +103,16 @@ test("a member manages her account on /settings and deletes it", async ({ page }
   await expect(toast(page, "Only JPEG, PNG, GIF, and WebP images are allowed")).toContainText("Validation Error");
   await expect(profile.getByRole("button", { name: "Upload" })).toHaveCount(0);
 
-  // Email Notifications: saved at once.
+  // Email Notifications: off, as she did not tick the box at sign-up; saved at once.
   const toggle = notifications.getByRole("switch", { name: "Email Notifications" });
-  await expect(toggle).toBeChecked();
+  await expect(toggle).not.toBeChecked();
   await toggle.click();
-  await expect(toast(page, "Email notifications disabled")).toBeVisible();
+  await expect(toast(page, "Email notifications enabled")).toBeVisible();
   await page.reload();
-  await expect(card(page, "Notifications & Privacy").getByRole("switch", { name: "Email Notifications" })).not.toBeChecked();
+  await expect(card(page, "Notifications & Privacy").getByRole("switch", { name: "Email Notifications" })).toBeChecked();
   await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
   await card(page, "Notifications & Privacy").getByRole("switch", { name: "Email Notifications" }).click();
-  await expect(toast(page, "Email notifications enabled")).toBeVisible();
+  await expect(toast(page, "Email notifications disabled")).toBeVisible();
 
   // Delete Account: Cancel first, then Delete Account, which asks for her password (docs/product.md §9.2).
   await card(page, "Account Actions").getByRole("button", { name: "Delete Account" }).click();

@@ -4,7 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as apiAuthLoader } from "~/routes/api/auth";
 import { action as authAction } from "~/routes/api/auth-form";
-import { loginHistory, profiles, sessions, userRoles, users, adminActivityLog } from "~/server/db/schema";
+import { jobs, loginHistory, marketingConsents, profiles, sessions, userRoles, users, adminActivityLog } from "~/server/db/schema";
+import { SIGNUP_MARKETING_CONSENT } from "~/content/marketing-consent";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
 import { answer, CookieJar, formRequest, getRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
@@ -52,7 +53,8 @@ describe("sign-up through the auth form's action", () => {
       signupSource: "Build Stronger Foundations",
       initialSignup: "Build Stronger Foundations",
       accountStatus: "active",
-      emailNotifications: true,
+      // No news and offers without her opting in (docs/decisions/256-marketing-consent-recorded.md).
+      emailNotifications: false,
     });
     expect(profile!.avatarUrl).toMatch(new RegExp(`^/uploads/profile-pictures/${user!.id}/\\d+\\.svg$`));
     const avatarFile = path.join(env.dataDir, profile!.avatarUrl!.replace(/^\//, ""));
@@ -71,6 +73,28 @@ describe("sign-up through the auth form's action", () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
     expect(new CookieJar().store(result.headers).has("better-auth.session_token")).toBe(true);
+  });
+
+  it("adds her to news and offers only when she ticks the box, recording the wording and the time (docs/product.md §7.2)", async () => {
+    const memberJobs = async (userId: string) =>
+      (await t.db.select().from(jobs).where(eq(jobs.queue, "email-marketing"))).filter((job) => (job.payload as { userId?: string }).userId === userId);
+
+    // The box left unticked: notifications off, nothing recorded, nothing queued for the email-marketing service.
+    const unticked = await signUp(signUpFields());
+    const quietId = (unticked.data as { user: { id: string } }).user.id;
+    expect((await t.db.select().from(profiles).where(eq(profiles.userId, quietId)))[0]!.emailNotifications).toBe(false);
+    expect(await t.db.select().from(marketingConsents).where(eq(marketingConsents.userId, quietId))).toEqual([]);
+    expect(await memberJobs(quietId)).toEqual([]);
+
+    // Ticked: on, the exact wording and the time kept, and one sync job.
+    const before = new Date();
+    const ticked = await signUp(signUpFields({ marketing: "on" }));
+    const keenId = (ticked.data as { user: { id: string } }).user.id;
+    expect((await t.db.select().from(profiles).where(eq(profiles.userId, keenId)))[0]!.emailNotifications).toBe(true);
+    const consents = await t.db.select().from(marketingConsents).where(eq(marketingConsents.userId, keenId));
+    expect(consents).toEqual([expect.objectContaining({ given: true, source: "sign-up", wording: SIGNUP_MARKETING_CONSENT })]);
+    expect(consents[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    expect(await memberJobs(keenId)).toHaveLength(1);
   });
 
   it("sends a verification email that does not stop her signing in (docs/product.md §7.5)", async () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { reloadConfig } from "~/config/env.server";
 import { action as authAction } from "~/routes/api/auth-form";
-import { appSettings, emailSubscribers, jobs, users, type Job } from "~/server/db/schema";
+import { appSettings, emailSubscribers, jobs, marketingConsents, users, type Job } from "~/server/db/schema";
 import { updateEmailNotifications } from "~/server/account/settings.server";
 import { JobWorker } from "~/server/jobs/worker.server";
 import { KitClient } from "~/server/lists/kit.server";
@@ -146,12 +146,12 @@ describe("subscribers who do not (or no longer) want mail", () => {
 });
 
 describe("members", () => {
-  it("are queued in the sign-up itself and sent tagged 'Member' when email notifications are on", async () => {
+  it("who tick the box for news and offers are queued in the sign-up itself and sent tagged 'Member'", async () => {
     const email = uniqueEmail("member");
     const result = await answer<AuthActionResult>(() =>
       authAction(
         routeArgs(
-          formRequest("/auth", { mode: "sign-up", js: "1", firstName: "Margaret", lastName: "Hill", email, password: TEST_PASSWORD, terms: "on", sourcePath: "/" }),
+          formRequest("/auth", { mode: "sign-up", js: "1", firstName: "Margaret", lastName: "Hill", email, password: TEST_PASSWORD, terms: "on", marketing: "on", sourcePath: "/" }),
           nextTestIp(),
         ),
       ),
@@ -165,6 +165,16 @@ describe("members", () => {
     expect(await worker().runOnce()).toMatchObject({ done: 1 });
     expect(standin.kit.subscribers.get(email)).toMatchObject({ first_name: "Margaret", state: "active" });
     expect(standin.kit.tagsOf(email)).toEqual([MEMBER_TAG]);
+  });
+
+  it("whose switch is on without a recorded consent are never sent (docs/decisions/256-marketing-consent-recorded.md)", async () => {
+    const { user } = await createUser(t.db, { emailNotifications: true });
+    await t.db.delete(marketingConsents).where(eq(marketingConsents.userId, user.id));
+    await queueMemberSync(t.db, user.id);
+    clock = new Date(Date.now() + 1000);
+    expect(await worker().runOnce()).toMatchObject({ done: 1 });
+    expect(standin.kit.subscribers.has(user.email)).toBe(false);
+    expect(standin.kit.tagsOf(user.email)).toEqual([]);
   });
 
   it("with email notifications off are not sent", async () => {

@@ -161,22 +161,43 @@ describe("the members' area", () => {
     expect((await course(member.jar, "learn-to-lift")).data.course.done).toBe(0);
   });
 
-  it("Build Stronger Foundations: open while subscribed, until the paid period's end after a cancellation, then ended; open again on a new subscription", async () => {
+  it("Build Stronger Foundations: open while subscribed; after the paid period ends she keeps the lessons published by then; everything again on a new subscription", async () => {
     const member = await signedInMember(t.db);
     await subscribe(member.user.id, { status: "active", cancelAtPeriodEnd: true, currentPeriodEnd: new Date(Date.now() + 5 * DAY) });
     const open = await answer<{ courses: { course: string; until: string | null }[] }>(() => myCoursesLoader(get("/learn", member.jar)));
     expect(open.data.courses.map((c) => c.course)).toEqual(["build-stronger-foundations"]);
     expect(Math.round((Date.parse(open.data.courses[0]!.until!) - Date.now()) / DAY)).toBe(5);
 
-    // The period ends: the provider says canceled, with the end in the past.
-    await t.db.update(subscriptions).set({ status: "canceled", currentPeriodEnd: new Date(Date.now() - DAY) }).where(eq(subscriptions.userId, member.user.id));
-    const ended = await course(member.jar, "build-stronger-foundations");
-    expect(ended.status).toBe(403);
-    expect(ended.data.refused?.state).toBe("ended");
-    expect(JSON.stringify(ended.data)).not.toContain("Why small works");
+    // The period ends: the provider says canceled, with the end in the past. The course materials
+    // published while she paid stay hers (decision 255); a lesson published after the end does not.
+    const endedAt = new Date(Date.now() - DAY);
+    await t.db.update(subscriptions).set({ status: "canceled", currentPeriodEnd: endedAt }).where(eq(subscriptions.userId, member.user.id));
+    const [habits] = await t.db.select().from(courseModules).where(and(eq(courseModules.courseKey, "build-stronger-foundations"), eq(courseModules.slug, "make-room-for-movement")));
+    // The installed lessons were published before she joined.
+    await t.db.update(courseLessons).set({ createdAt: new Date(Date.now() - 30 * DAY) }).where(eq(courseLessons.moduleId, habits!.id));
+    await t.db.insert(courseLessons).values({ moduleId: habits!.id, slug: "after-she-left", title: "A lesson published after she left", body: "New this month", position: 99, createdAt: new Date() });
+    const kept = (await course(member.jar, "build-stronger-foundations")) as Awaited<ReturnType<typeof course>> & { data: { kept: { endedAt: string } | null } };
+    expect(kept.status).toBe(200);
+    expect(kept.data.kept?.endedAt).toBe(endedAt.toISOString());
+    expect(JSON.stringify(kept.data)).toContain("Why small works");
+    expect(JSON.stringify(kept.data)).not.toContain("A lesson published after she left");
+    const params = (lesson: string) => ({ course: "build-stronger-foundations", module: "make-room-for-movement", lesson });
+    const keptLesson = await answer<{ lesson: { title: string } | null }>(() =>
+      lessonLoader(get("/learn/build-stronger-foundations/make-room-for-movement/why-small-works", member.jar, params("why-small-works"))),
+    );
+    expect(keptLesson.status).toBe(200);
+    expect(keptLesson.data.lesson?.title).toBe("Why small works");
+    const newer = await answer<unknown>(() => lessonLoader(get("/learn/build-stronger-foundations/make-room-for-movement/after-she-left", member.jar, params("after-she-left"))));
+    expect(newer.status).toBe(404);
+    const mine = await answer<{ courses: { course: string; keptSince: string | null }[]; ended: unknown[] }>(() => myCoursesLoader(get("/learn", member.jar)));
+    expect(mine.data.courses).toMatchObject([{ course: "build-stronger-foundations", keptSince: endedAt.toISOString() }]);
+    expect(mine.data.ended).toEqual([]);
 
     await subscribe(member.user.id);
-    expect((await course(member.jar, "build-stronger-foundations")).status).toBe(200);
+    const again = await course(member.jar, "build-stronger-foundations");
+    expect(again.status).toBe(200);
+    expect(JSON.stringify(again.data)).toContain("A lesson published after she left");
+    await t.db.delete(courseLessons).where(eq(courseLessons.slug, "after-she-left"));
     // A Foundations subscriber has no Learn to Lift.
     expect((await course(member.jar, "learn-to-lift")).status).toBe(403);
   });

@@ -204,7 +204,9 @@ describe("the subscription's lifecycle", () => {
     const cancelled = (await mailTo(user.email)).slice(1);
     expect(cancelled.map((m) => m.parsed.subject)).toEqual(["Your Build Stronger Foundations subscription is cancelled"]);
     expectClean(cancelled[0]!.parsed);
-    expect(cancelled[0]!.parsed.text).toContain(`you keep full access until ${ends}`);
+    // Its course materials are hers for life; what the subscription pays for ends (decision 255).
+    expect(cancelled[0]!.parsed.text).toContain(`new lessons end on ${ends}`);
+    expect(cancelled[0]!.parsed.text).toContain(`The lessons and worksheets published until ${ends} are yours to keep`);
 
     await advanceTestSubscription(customerId, subscriptionId); // the period ends
     expect((await mailTo(user.email)).slice(1)).toHaveLength(1); // told once

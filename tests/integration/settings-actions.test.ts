@@ -12,6 +12,7 @@ import {
   accounts,
   emailSubscribers,
   loginHistory,
+  marketingConsents,
   profiles,
   purchases,
   sessions,
@@ -20,6 +21,7 @@ import {
   users,
 } from "~/server/db/schema";
 import { loadSettingsAtOnce, loadSettingsPiecewise } from "~/server/account/settings.server";
+import { SETTINGS_MARKETING_CONSENT_HELP, settingsConsentWording } from "~/content/marketing-consent";
 import type { SettingsActionResult } from "~/components/settings/settings-form";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
@@ -211,6 +213,28 @@ describe("Email Notifications", () => {
     const on = await post({ intent: "notifications", enabled: "true" }, jar);
     expect(on.data).toMatchObject({ ok: true, description: "Email notifications enabled" });
     expect((await profileOf(user.id))!.emailNotifications).toBe(true);
+  });
+
+  it("keeps every choice with the switch's exact wording and the time, and 'Download my data' includes them (docs/product.md §9.4)", async () => {
+    const { user, jar } = await signedIn({ emailNotifications: false });
+    const before = new Date(Date.now() - 1000);
+    await post({ intent: "notifications", enabled: "true" }, jar);
+    await post({ intent: "notifications", enabled: "false" }, jar);
+    await post({ intent: "notifications", enabled: "false" }, jar); // nothing changed: nothing recorded
+    const rows = await t.db.select().from(marketingConsents).where(eq(marketingConsents.userId, user.id)).orderBy(marketingConsents.createdAt);
+    expect(rows.map((r) => [r.given, r.source, r.wording])).toEqual([
+      [true, "settings", settingsConsentWording(true)],
+      [false, "settings", settingsConsentWording(false)],
+    ]);
+    expect(settingsConsentWording(true)).toBe(`Email Notifications turned on: ${SETTINGS_MARKETING_CONSENT_HELP}`);
+    expect(rows.every((r) => r.createdAt >= before)).toBe(true);
+
+    const response = (await downloadLoader(routeArgs(getRequest("/settings/data", { jar })))) as Response;
+    const body = JSON.parse(await response.text());
+    expect(body.marketing_consents).toEqual([
+      expect.objectContaining({ given: true, source: "settings", wording: settingsConsentWording(true), recorded_at: expect.any(String) }),
+      expect.objectContaining({ given: false, source: "settings", wording: settingsConsentWording(false) }),
+    ]);
   });
 
   it("refuses anything but a boolean with 'Invalid notification setting'", async () => {

@@ -11,7 +11,7 @@ export async function signUpAndPay(page: Page, checkoutPath: string, buyer: { fi
   await page.getByLabel("Last name").fill(buyer.lastName);
   await page.getByLabel("Email").fill(buyer.email);
   await page.getByLabel("Password").fill(BUYER_PASSWORD);
-  await page.getByRole("checkbox").check();
+  await page.getByRole("checkbox", { name: /I agree to the/ }).check();
   await page.getByRole("button", { name: "Complete Your Purchase" }).click();
   await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
   await page.getByRole("button", { name: "Pay" }).click();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { showToast } from "~/components/ui/toaster";
+import { SETTINGS_MARKETING_CONSENT_HELP } from "~/content/marketing-consent";
 
 // What every settings form shares: the action's answer, the documented words, and a hook that posts
 // a form through a fetcher (with JavaScript) and shows the answer's toast once. Without
@@ -29,7 +30,7 @@ export const SETTINGS_TEXT = {
   deletePasswordHint: "For your safety, please confirm it's really you.",
   notificationsEnabled: "Email notifications enabled",
   notificationsDisabled: "Email notifications disabled",
-  notificationsHelp: "Receive updates and important information via email",
+  notificationsHelp: SETTINGS_MARKETING_CONSENT_HELP,
   verificationSent: "Verification email sent. Please check your inbox.",
   verificationLimit:
     "We've sent you three verification emails in the last hour. Please check your inbox and spam folder for the newest one, or try again later.",

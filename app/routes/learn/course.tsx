@@ -6,6 +6,7 @@ import { Countdown } from "~/components/countdown";
 import { CheckCircleIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Badge } from "~/components/ui/badge";
+import { foundationsKeptNote } from "~/content/foundations-keep";
 import { coursePageData } from "~/server/courses/member-pages.server";
 import { formatCount, formatLongDate } from "~/utils/format";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
@@ -42,6 +43,14 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         </div>
       </PageHero>
       <div className="container-page flex flex-col gap-6 py-10 sm:py-14">
+        {loaderData.kept ? (
+          <p role="note" className="rounded-2xl border border-sand-200 bg-sand-50 p-5 text-base text-ink">
+            {foundationsKeptNote(formatLongDate(loaderData.kept.endedAt))}{" "}
+            <Link to="/build-stronger-foundations" className="link font-semibold">
+              Join again
+            </Link>
+          </p>
+        ) : null}
         {course.cohortStartsAt && !started ? (
           <section aria-labelledby="countdown-heading" className="rounded-3xl border border-accent-200 bg-accent-50 p-6 sm:p-8">
             <h2 id="countdown-heading" className="text-2xl">

@@ -4,6 +4,7 @@ import { ProgressBar } from "~/components/learn/progress-bar";
 import { PageHero } from "~/components/page-hero";
 import { Card, CardContent, CardDescription, CardTitle } from "~/components/ui/card";
 import { COURSES, coursePath } from "~/content/courses";
+import { foundationsKeptNote } from "~/content/foundations-keep";
 import { myCoursesData } from "~/server/courses/member-pages.server";
 import { formatCount, formatLongDate } from "~/utils/format";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
@@ -52,6 +53,14 @@ export default function MyCourses({ loaderData }: Route.ComponentProps) {
                       {course.done} of {formatCount(course.total, "lesson")} completed
                       {course.until ? `. Your membership ends on ${formatLongDate(course.until)}.` : "."}
                     </p>
+                    {course.keptSince ? (
+                      <p role="note" className="rounded-2xl border border-sand-200 bg-sand-50 p-4 text-base text-ink">
+                        {foundationsKeptNote(formatLongDate(course.keptSince))}{" "}
+                        <Link to="/build-stronger-foundations" className="link font-semibold">
+                          Join again
+                        </Link>
+                      </p>
+                    ) : null}
                     <div className="mt-auto flex flex-col gap-3 sm:flex-row">
                       <Link to={course.continueHref ?? coursePath(course.course)} className="btn btn-primary">
                         {course.done === 0 ? "Start" : course.continueHref ? "Continue" : "Review the course"}

@@ -19,6 +19,7 @@ import {
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
+import { FOUNDATIONS_KEEP_NOTE } from "~/content/foundations-keep";
 import { renderedFaq } from "~/server/content/rendered.server";
 
 
@@ -153,6 +154,9 @@ export default function Foundations({ loaderData }: Route.ComponentProps) {
                 <span>{feature}</span>
               </li>
             ))}
+            <li id="what-you-keep" className="border-t border-sand-200 pt-4 text-base text-ink-muted">
+              {FOUNDATIONS_KEEP_NOTE}
+            </li>
           </ul>
           <div className="on-dark flex flex-col justify-between rounded-[2rem] bg-brand-800 p-6 text-sand-100 shadow-xl sm:p-9">
             <div>

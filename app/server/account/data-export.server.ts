@@ -1,5 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
+import { listMarketingConsents } from "./marketing-consent.server";
 import { emailSubscribers, loginHistory, profiles, purchases, subscriptions, userRoles, users } from "~/server/db/schema";
 
 // 'Download my data' (docs/product.md §9.8): everything the site keeps about the member, as JSON. Each
@@ -32,7 +33,7 @@ export async function exportMemberData(userId: string) {
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId))
     .limit(1);
-  const [roles, logins, purchaseRows, subscriptionRows, emailLists] = await Promise.all([
+  const [roles, logins, purchaseRows, subscriptionRows, emailLists, consents] = await Promise.all([
     db.select({ role: userRoles.role, granted_at: userRoles.createdAt }).from(userRoles).where(eq(userRoles.userId, userId)),
     db
       .select({ login_at: loginHistory.loginAt, location: loginHistory.location, ip_address: loginHistory.ipAddress })
@@ -81,6 +82,8 @@ export async function exportMemberData(userId: string) {
       .from(emailSubscribers)
       .where(eq(sql`lower(${emailSubscribers.email})`, account.email.toLowerCase()))
       .orderBy(asc(emailSubscribers.createdAt)),
+    // Each consent to news and offers, given or withdrawn, with its wording and time (decision 256).
+    listMarketingConsents(db, userId),
   ]);
   return {
     exported_at: new Date().toISOString(),
@@ -98,6 +101,7 @@ export async function exportMemberData(userId: string) {
     purchases: purchaseRows,
     subscriptions: subscriptionRows,
     email_list_subscriptions: emailLists,
+    marketing_consents: consents,
   };
 }
 

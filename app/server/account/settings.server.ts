@@ -14,6 +14,8 @@ import {
 import { getStorage, profilePictureKey } from "~/server/storage/index.server";
 import { processAvatarUpload } from "~/server/uploads/avatar-upload.server";
 import { avatarQueue, imageSlots, UploadQueueFullError } from "~/server/uploads/upload-queue.server";
+import { settingsConsentWording } from "~/content/marketing-consent";
+import { recordMarketingConsent } from "./marketing-consent.server";
 
 // The account settings page's reads and writes (docs/product.md §9).
 // Every function takes the signed-in member's id from the session (requireUser), never from the
@@ -329,6 +331,8 @@ export async function updateEmailNotifications(userId: string, enabled: boolean)
     if (!before) return false;
     if (before.enabled === enabled) return true;
     await tx.update(profiles).set({ emailNotifications: enabled }).where(eq(profiles.userId, userId));
+    // Her choice, given or withdrawn, is kept with the switch's words and the time (decision 256).
+    await recordMarketingConsent(tx, { userId, given: enabled, wording: settingsConsentWording(enabled), source: "settings" });
     // docs/product.md §6: the email-marketing sync sends her (on) or takes her off the member tag (off).
     await queueMemberSync(tx, userId);
     return true;

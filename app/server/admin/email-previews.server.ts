@@ -131,7 +131,7 @@ const TEMPLATES: Template[] = [
     name: "Cancellation confirmed",
     when: "She cancels a subscription (access runs to the end of the paid month)",
     audience: "Member",
-    render: ({ site, now }) => renderCancellationConfirmed({ firstName: SAMPLE_MEMBER.firstName, productName: products(site).foundations.productName, accessEndsAt: inAMonth(now) }),
+    render: ({ site, now }) => renderCancellationConfirmed({ firstName: SAMPLE_MEMBER.firstName, productKey: "build-stronger-foundations", productName: products(site).foundations.productName, accessEndsAt: inAMonth(now) }),
   },
   {
     key: "refund-issued",

@@ -165,6 +165,7 @@ export async function handleAuthForm(
         const response = await signUpMember(request, context, {
           ...parsed.data,
           termsAccepted: parsed.data.terms,
+          marketingConsent: parsed.data.marketing,
           signupSource: signupSourceFromPath(input.sourcePath, getSiteConfig().catalogue),
         });
         if (!response.ok) return serviceFailure(posted, response);

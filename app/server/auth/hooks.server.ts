@@ -160,13 +160,14 @@ export const siteDatabaseHooks = {
           lastName: details.lastName,
           phone: details.phone,
           termsAccepted: details.termsAccepted,
+          marketingConsent: details.marketingConsent,
           signupSource: details.signupSource,
           avatarUrl: avatar.url,
           login: signup.login,
         });
-        // docs/product.md §6: a new member (email notifications are on at sign-up) is queued for the
-        // email-marketing sync in the same transaction; the worker checks her wishes when it runs.
-        await queueMemberSync(tx, account.userId);
+        // docs/product.md §6.6: a new member who ticked the box for news and offers is queued for the
+        // email-marketing sync in the same transaction; without it she is never sent (decision 256).
+        if (details.marketingConsent) await queueMemberSync(tx, account.userId);
       },
     },
   },

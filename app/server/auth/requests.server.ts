@@ -89,6 +89,7 @@ export async function signUpMember(
     lastName: input.lastName,
     phone: input.phone,
     termsAccepted: input.termsAccepted,
+    marketingConsent: input.marketingConsent,
     signupSource: input.signupSource,
   };
   const store: SignupStore = { details, login: loginDetailsFrom(headers) };

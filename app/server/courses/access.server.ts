@@ -8,6 +8,9 @@ import { purchases, subscriptions, type CourseKey, type SubscriptionStatus } fro
 // - Build Stronger Foundations and 1-to-1 coaching: a subscription that is running (active,
 //   trialing, or past due while the provider retries the card), or one cancelled whose paid period
 //   has not ended yet; after the period's end access stops, and a new subscription brings it back;
+// - Build Stronger Foundations' course materials are hers for life: once her paid period has
+//   ended she keeps the lessons published by its end ("kept"); the community and new lessons end
+//   with the subscription (docs/decisions/255-foundations-materials-kept-after-cancelling.md);
 // - an administrator sees everything ('Preview as a member').
 
 export type MemberOffer = CourseKey | "one-to-one";
@@ -17,6 +20,8 @@ export type Access =
   | { state: "open"; until: Date | null; preview: boolean }
   /** She had it: it stopped on `endedAt`. */
   | { state: "ended"; endedAt: Date }
+  /** Her subscription ended on `endedAt`; the course materials published by then are still hers. */
+  | { state: "kept"; endedAt: Date }
   | { state: "none" };
 
 /** The statuses in which a subscription is being paid for (past due: the provider is retrying). */
@@ -54,13 +59,21 @@ export function accessFromSubscriptions(
 }
 
 function better(a: Access, b: Access): Access {
-  const rank = (x: Access) => (x.state === "open" ? (x.until === null ? 3 : 2) : x.state === "ended" ? 1 : 0);
+  const rank = (x: Access) => (x.state === "open" ? (x.until === null ? 3 : 2) : x.state === "ended" || x.state === "kept" ? 1 : 0);
   if (rank(b) > rank(a)) return b;
   if (rank(b) < rank(a)) return a;
   // Same kind: the later end wins.
   if (a.state === "open" && b.state === "open") return (b.until?.getTime() ?? 0) > (a.until?.getTime() ?? 0) ? b : a;
   if (a.state === "ended" && b.state === "ended") return b.endedAt > a.endedAt ? b : a;
   return a;
+}
+
+/**
+ * Build Stronger Foundations promises lifetime access to its course materials: an ended
+ * subscription keeps the lessons published by the end of her paid period (decision 255).
+ */
+export function keepMaterials(access: Access): Access {
+  return access.state === "ended" ? { state: "kept", endedAt: access.endedAt } : access;
 }
 
 /** Her access to one offer, now. */
@@ -93,9 +106,11 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
   ]);
   return {
     "learn-to-lift": bought.length > 0 ? { state: "open", until: null, preview: false } : { state: "none" },
-    "build-stronger-foundations": accessFromSubscriptions(
-      subs.filter((row) => row.productKey === "build-stronger-foundations"),
-      now,
+    "build-stronger-foundations": keepMaterials(
+      accessFromSubscriptions(
+        subs.filter((row) => row.productKey === "build-stronger-foundations"),
+        now,
+      ),
     ),
     "one-to-one": accessFromSubscriptions(
       subs.filter((row) => row.productKey === oneToOneKey),
@@ -105,11 +120,15 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
 }
 
 /** An offer's access as plain data for a page: the dates as ISO strings. */
-export type AccessSummary = { state: "open"; until: string | null } | { state: "ended"; endedAt: string } | { state: "none" };
+export type AccessSummary =
+  | { state: "open"; until: string | null }
+  | { state: "ended"; endedAt: string }
+  | { state: "kept"; endedAt: string }
+  | { state: "none" };
 
 export function summariseAccess(access: Access): AccessSummary {
   if (access.state === "open") return { state: "open", until: access.until?.toISOString() ?? null };
-  if (access.state === "ended") return { state: "ended", endedAt: access.endedAt.toISOString() };
+  if (access.state === "ended" || access.state === "kept") return { state: access.state, endedAt: access.endedAt.toISOString() };
   return { state: "none" };
 }
 

@@ -62,6 +62,11 @@ export interface CourseOptions {
   siteCohortDate: string;
   /** True for the coach's 'Preview as a member': nothing of hers is recorded. */
   preview?: boolean;
+  /**
+   * Only the lessons published by then: a Build Stronger Foundations member whose subscription
+   * has ended keeps those (docs/decisions/255-foundations-materials-kept-after-cancelling.md).
+   */
+  publishedBy?: Date | null;
 }
 
 /**
@@ -93,6 +98,7 @@ export async function loadCourse(q: Queryable, userId: string, course: CourseKey
         slug: courseLessons.slug,
         title: courseLessons.title,
         minutes: courseLessons.minutes,
+        createdAt: courseLessons.createdAt,
         completed: sql<boolean>`exists (select 1 from ${lessonProgress} where ${lessonProgress.lessonId} = ${courseLessons.id} and ${lessonProgress.userId} = ${userId})`,
       })
       .from(courseLessons)
@@ -100,7 +106,10 @@ export async function loadCourse(q: Queryable, userId: string, course: CourseKey
       .where(eq(courseModules.courseKey, course))
       .orderBy(asc(courseLessons.position), asc(courseLessons.createdAt)),
   ]);
-  const views: ModuleView[] = modules.map((module) => {
+  const publishedBy = options.publishedBy ?? null;
+  const kept = publishedBy ? lessons.filter((lesson) => lesson.createdAt.getTime() <= publishedBy.getTime()) : lessons;
+  const shown = publishedBy ? modules.filter((module) => kept.some((lesson) => lesson.moduleId === module.id)) : modules;
+  const views: ModuleView[] = shown.map((module) => {
     const opensAt = moduleOpensAt(module.opensWeek, start);
     const opensLater = opensAt !== null && opensAt.getTime() > now.getTime();
     return {
@@ -111,7 +120,7 @@ export async function loadCourse(q: Queryable, userId: string, course: CourseKey
       opensAt: opensAt?.toISOString() ?? null,
       opensLater,
       open: !opensLater || options.preview === true,
-      lessons: lessons
+      lessons: kept
         .filter((lesson) => lesson.moduleId === module.id)
         .map((lesson) => ({
           id: lesson.id,
@@ -252,14 +261,8 @@ export async function findLessonVideo(q: Queryable, lessonId: string) {
   return row?.videoKey ? row : null;
 }
 
-/** Whether a module of a course is open for her now (for files and videos). */
-export async function isModuleOpen(q: Queryable, userId: string, course: CourseKey, moduleSlug: string, options: CourseOptions): Promise<boolean> {
+/** Whether a lesson of a course is open for her now: its module has opened and the lesson is hers (for files and videos). */
+export async function isLessonOpen(q: Queryable, userId: string, course: CourseKey, moduleSlug: string, lessonId: string, options: CourseOptions): Promise<boolean> {
   const view = await loadCourse(q, userId, course, options);
-  return view.modules.some((module) => module.slug === moduleSlug && module.open);
-}
-
-/** Her progress in every course she has, for 'My courses'. */
-export async function loadCourses(q: Queryable, userId: string, courses: readonly CourseKey[], options: CourseOptions): Promise<CourseView[]> {
-  if (courses.length === 0) return [];
-  return Promise.all(courses.map((course) => loadCourse(q, userId, course, options)));
+  return view.modules.some((module) => module.slug === moduleSlug && module.open && module.lessons.some((lesson) => lesson.id === lessonId));
 }

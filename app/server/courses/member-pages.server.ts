@@ -1,20 +1,21 @@
 import { bookingPageUrl } from "~/config/booking";
 import type { MemberOffer } from "~/server/courses/access.server";
+import type { CourseKey } from "~/content/courses";
+import type { CourseOptions } from "~/server/courses/courses.server";
 import {
   COURSE_KEYS,
   coursePath,
   findLessonFile,
   findLessonVideo,
   isCourseKey,
-  isModuleOpen,
+  isLessonOpen,
   loadCourse,
-  loadCourses,
   loadLesson,
   rememberLesson,
   setLessonCompleted,
 } from "~/server/courses/courses.server";
 import { findMemberFile, listMemberFiles } from "~/server/courses/member-files.server";
-import { isUuid, memberContext, notFound, refuse } from "~/server/courses/member-area.server";
+import { isUuid, memberContext, notFound, refuse, type MemberContext } from "~/server/courses/member-area.server";
 import { getDb } from "~/server/db/client.server";
 import { formIntent, readForm } from "~/server/http/form-action.server";
 import { servePrivateFile } from "~/server/http/serve-private-file.server";
@@ -26,11 +27,32 @@ import { renderMarkdown } from "~/utils/markdown";
 // app/routes/learn/ is its guard's answer and its page: every function starts with memberContext
 // (the signed-in member and her access) and gives a refused member the reason only.
 
+/**
+ * How she may read a course now: with the site's options while it is open; with only the lessons
+ * published by the end of her paid period once a Build Stronger Foundations subscription has ended
+ * (decision 255); null when she may not.
+ */
+function readableCourse(context: MemberContext, course: CourseKey): { options: CourseOptions; keptSince: Date | null } | null {
+  const state = context.access[course];
+  if (state.state === "open") return { options: context.options, keptSince: null };
+  if (state.state === "kept") return { options: { ...context.options, publishedBy: state.endedAt }, keptSince: state.endedAt };
+  return null;
+}
+
 /** /learn: her courses with progress, her coaching, what has ended. */
 export async function myCoursesData(request: Request) {
-  const { user, access, options, coachSlug } = await memberContext(request);
-  const open = COURSE_KEYS.filter((course) => access[course].state === "open");
-  const courses = await loadCourses(getDb(), user.id, open, options);
+  const context = await memberContext(request);
+  const { user, access, options, coachSlug } = context;
+  const courses = (
+    await Promise.all(
+      COURSE_KEYS.map(async (course) => {
+        const readable = readableCourse(context, course);
+        if (!readable) return null;
+        const view = await loadCourse(getDb(), user.id, course, readable.options);
+        return { ...view, keptSince: readable.keptSince?.toISOString() ?? null };
+      }),
+    )
+  ).filter((course) => course !== null);
   const until = (offer: MemberOffer) => {
     const state = access[offer];
     return state.state === "open" && state.until ? state.until.toISOString() : null;
@@ -51,11 +73,21 @@ export async function myCoursesData(request: Request) {
 /** /learn/<course>. */
 export async function coursePageData(request: Request, courseParam: string) {
   if (!isCourseKey(courseParam)) throw notFound();
-  const { user, access, options, coachSlug } = await memberContext(request);
+  const context = await memberContext(request);
+  const { user, access, options, coachSlug } = context;
   const state = access[courseParam];
-  if (state.state !== "open") return refuse(courseParam, state, coachSlug);
-  const course = await loadCourse(getDb(), user.id, courseParam, options);
-  return { refused: null, course, coachSlug, preview: state.preview, now: (options.now ?? new Date()).toISOString() };
+  const readable = readableCourse(context, courseParam);
+  if (!readable) return refuse(courseParam, state, coachSlug);
+  const course = await loadCourse(getDb(), user.id, courseParam, readable.options);
+  return {
+    refused: null,
+    course,
+    coachSlug,
+    preview: state.state === "open" && state.preview,
+    /** Her subscription has ended and these are the materials she keeps (decision 255). */
+    kept: readable.keptSince ? { endedAt: readable.keptSince.toISOString() } : null,
+    now: (options.now ?? new Date()).toISOString(),
+  };
 }
 
 interface LessonParams {
@@ -67,9 +99,9 @@ interface LessonParams {
 async function findLesson(request: Request, params: LessonParams) {
   if (!params.course || !isCourseKey(params.course)) throw notFound();
   const context = await memberContext(request);
-  const state = context.access[params.course];
-  if (state.state !== "open") return { context, refused: refuse(params.course, state, context.coachSlug), found: null };
-  const found = await loadLesson(getDb(), context.user.id, params.course, params.module ?? "", params.lesson ?? "", context.options);
+  const readable = readableCourse(context, params.course);
+  if (!readable) return { context, refused: refuse(params.course, context.access[params.course], context.coachSlug), found: null };
+  const found = await loadLesson(getDb(), context.user.id, params.course, params.module ?? "", params.lesson ?? "", readable.options);
   if (!found) throw notFound();
   return { context, refused: null, found };
 }
@@ -142,21 +174,23 @@ export async function coachingPageData(request: Request) {
 
 /** GET /learn/files/<id>: only with the course and the module open; a plain 404 otherwise. */
 export async function serveLessonFile(request: Request, fileId: string | undefined): Promise<Response> {
-  const { user, access, options } = await memberContext(request);
+  const context = await memberContext(request);
   if (!isUuid(fileId)) return notFound();
   const file = await findLessonFile(getDb(), fileId);
-  if (!file || access[file.courseKey].state !== "open") return notFound();
-  if (!(await isModuleOpen(getDb(), user.id, file.courseKey, file.moduleSlug, options))) return notFound();
+  const readable = file ? readableCourse(context, file.courseKey) : null;
+  if (!file || !readable) return notFound();
+  if (!(await isLessonOpen(getDb(), context.user.id, file.courseKey, file.moduleSlug, file.lessonId, readable.options))) return notFound();
   return servePrivateFile(request, { key: file.storageKey, contentType: file.contentType, fileName: file.fileName, disposition: "attachment" });
 }
 
 /** GET /learn/videos/<lesson id>: the same guard, streamed with byte ranges. */
 export async function serveLessonVideo(request: Request, lessonId: string | undefined): Promise<Response> {
-  const { user, access, options } = await memberContext(request);
+  const context = await memberContext(request);
   if (!isUuid(lessonId)) return notFound();
   const video = await findLessonVideo(getDb(), lessonId);
-  if (!video || access[video.courseKey].state !== "open") return notFound();
-  if (!(await isModuleOpen(getDb(), user.id, video.courseKey, video.moduleSlug, options))) return notFound();
+  const readable = video ? readableCourse(context, video.courseKey) : null;
+  if (!video || !readable) return notFound();
+  if (!(await isLessonOpen(getDb(), context.user.id, video.courseKey, video.moduleSlug, lessonId, readable.options))) return notFound();
   const ext = video.videoType === "video/webm" ? "webm" : "mp4";
   return servePrivateFile(request, { key: video.videoKey!, contentType: video.videoType ?? "video/mp4", fileName: `${video.title}.${ext}`, disposition: "inline" });
 }

@@ -153,7 +153,8 @@ export const profiles = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     avatarUrl: text("avatar_url"),
-    emailNotifications: boolean("email_notifications").notNull().default(true),
+    /** Her consent to news and offers by email: off until she opts in (docs/decisions/256-marketing-consent-recorded.md). */
+    emailNotifications: boolean("email_notifications").notNull().default(false),
     accountStatus: text("account_status").notNull().default("active"),
     termsAccepted: boolean("terms_accepted").notNull().default(false),
     signupSource: text("signup_source").notNull().default("direct"),
@@ -179,6 +180,33 @@ export const profiles = pgTable(
     index("profiles_last_name_trgm_idx").using("gin", sql`lower(${t.lastName}) gin_trgm_ops`),
     index("profiles_created_at_idx").on(t.createdAt),
     index("profiles_last_login_at_idx").on(t.lastLoginAt),
+  ],
+);
+
+/** The consent sources: the sign-up form's box, the settings switch, the site (decision 257). */
+export type MarketingConsentSource = "sign-up" | "settings" | "site";
+
+/**
+ * Every consent to news and offers by email, given or withdrawn, with the exact words she saw and
+ * when (docs/product.md §9.4, docs/decisions/256-marketing-consent-recorded.md). Her latest row is
+ * her current choice; the email-marketing sync sends only a member whose latest row gives consent.
+ */
+export const marketingConsents = pgTable(
+  "marketing_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    given: boolean("given").notNull(),
+    /** The exact wording shown beside the box or the switch when she chose. */
+    wording: text("wording").notNull(),
+    source: text("source").$type<MarketingConsentSource>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("marketing_consents_user_id_created_at_idx").on(t.userId, t.createdAt.desc()),
+    check("marketing_consents_source_check", sql`${t.source} in ('sign-up', 'settings', 'site')`),
   ],
 );
 

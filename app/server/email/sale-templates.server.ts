@@ -1,4 +1,5 @@
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import { FOUNDATIONS_KEEP_NOTE } from "~/content/foundations-keep";
 import type { EmailAttachment } from "~/server/db/schema";
 import { formatLongDate, formatMoney, formatStartsAt } from "~/utils/format";
 import { formatDueDay, oneWorkingDayAfter } from "~/utils/working-days";
@@ -50,10 +51,12 @@ export function bookingUrl(): string {
   return `https://cal.com/${getSiteConfig().booking.calLink.replace(/^\/+/, "")}`;
 }
 
-const manageSection = (): EmailSection => ({
+const manageSection = (kind: OfferKind = "other"): EmailSection => ({
   heading: "Managing your subscription",
   paragraphs: [
-    "You can update your card, see your invoices or cancel at any time from your account settings: choose 'Manage subscription'. If you cancel, you keep everything until the end of the month you've paid for.",
+    "You can update your card, see your invoices or cancel at any time from your account settings: choose 'Manage subscription'.",
+    // Build Stronger Foundations' course materials are hers for life (decision 255).
+    kind === "foundations" ? FOUNDATIONS_KEEP_NOTE : "If you cancel, you keep everything until the end of the month you've paid for.",
   ],
   action: { label: "Open my account settings", url: siteUrl("/settings") },
 });
@@ -189,7 +192,7 @@ export function renderReceipt(data: ReceiptData): RenderedEmail {
         paragraphs: ["Your first lessons are waiting in the members' area. Each one takes 10 to 15 minutes."],
         action: { label: "Start learning", url: siteUrl("/learn/build-stronger-foundations") },
       },
-      manageSection(),
+      manageSection("foundations"),
     ];
     return render(`Welcome to ${data.productName}: receipt for ${amount} a month`, {
       preheader: "Join the community and your receipt.",
@@ -250,6 +253,7 @@ export function renderRenewalFailed(data: RenewalFailedData): RenderedEmail {
 
 export interface CancellationData {
   firstName: string | null;
+  productKey: string;
   productName: string;
   /** When her access ends (the end of the period she has paid for); null if it has ended. */
   accessEndsAt: Date | null;
@@ -264,8 +268,15 @@ export function renderCancellationConfirmed(data: CancellationData): RenderedEma
     paragraphs: [
       greeting(data.firstName),
       ends
-        ? `We've cancelled your ${data.productName} subscription as you asked. Nothing more will be charged, and you keep full access until ${ends}.`
-        : `Your ${data.productName} subscription has ended. Nothing more will be charged.`,
+        ? `We've cancelled your ${data.productName} subscription as you asked. Nothing more will be charged, and ${
+            offerKindOf(data.productKey) === "foundations"
+              ? // Its course materials are hers for life (decision 255): only what the subscription pays for ends.
+                `the private community, its check-ins and new lessons end on ${ends}. The lessons and worksheets published until ${ends} are yours to keep: they stay in your members' area whenever you want them.`
+              : `you keep full access until ${ends}.`
+          }`
+        : `Your ${data.productName} subscription has ended. Nothing more will be charged.${
+            offerKindOf(data.productKey) === "foundations" ? " The lessons and worksheets published while you were a member are yours to keep: they stay in your members' area whenever you want them." : ""
+          }`,
       "Thank you for being part of it. If you change your mind, you can start again from your account settings at any time.",
     ],
     action: { label: "Open my account settings", url: siteUrl("/settings") },

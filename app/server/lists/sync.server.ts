@@ -5,6 +5,7 @@ import type { Queryable } from "~/server/db/client.server";
 import { emailSubscribers, jobs, profiles, users, type EmailListForm, type Job } from "~/server/db/schema";
 import { JobError, type JobHandler } from "~/server/jobs/worker.server";
 import { logger } from "~/server/logger.server";
+import { hasMarketingConsent } from "~/server/account/marketing-consent.server";
 import { emailMarketingProvider, type EmailMarketingProvider } from "./kit.server";
 import { EMAIL_MARKETING_QUEUE } from "./sync-queue.server";
 
@@ -15,8 +16,9 @@ import { EMAIL_MARKETING_QUEUE } from "./sync-queue.server";
 //   subscriber confirmed        → sent to the provider, tagged with the form she used
 //   subscriber unsubscribed     → unsubscribed at the provider (if she is there)
 //   subscriber pending / gone   → nothing (she never confirmed, or the row is gone)
-//   member, notifications on    → sent, tagged "Member"
-//   member, notifications off   → the "Member" tag taken off (if she is there); nothing sent
+//   member who opted in         → sent, tagged "Member": her switch is on and her latest recorded
+//                                 consent gives it (docs/decisions/256-marketing-consent-recorded.md)
+//   member otherwise            → the "Member" tag taken off (if she is there); nothing sent
 //   member gone / not active    → nothing
 //   erased address              → unsubscribed at the provider, then the address blanked in the job
 // A payload that is neither fails the job at once (kept for an admin to see, never dropped).
@@ -54,7 +56,8 @@ export async function syncMember(db: Queryable, provider: EmailMarketingProvider
     .where(eq(profiles.userId, userId))
     .limit(1);
   if (!member || member.accountStatus !== "active") return "skipped";
-  if (!member.emailNotifications) {
+  // Only a recorded opt-in sends her: a switch on without one (never asked) counts as off.
+  if (!member.emailNotifications || !(await hasMarketingConsent(db, userId))) {
     await provider.removeTag(member.email, MEMBER_TAG);
     return "untagged";
   }

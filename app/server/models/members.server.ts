@@ -1,4 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { SIGNUP_MARKETING_CONSENT } from "~/content/marketing-consent";
+import { recordMarketingConsent } from "~/server/account/marketing-consent.server";
 import { renderInitialsAvatar } from "~/server/avatar.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { loginHistory, profiles } from "~/server/db/schema";
@@ -16,6 +18,8 @@ export interface NewMemberDetails {
   lastName: string | null;
   phone: string | null;
   termsAccepted: boolean;
+  /** She ticked the box for news and offers by email (docs/decisions/256-marketing-consent-recorded.md). */
+  marketingConsent: boolean;
   /** docs/product.md §7.2: the page the member signed up on, as signupSourceFromPath() names it. */
   signupSource: string;
   avatarUrl: string | null;
@@ -41,9 +45,13 @@ export async function createMemberRecords(tx: Queryable, member: NewMemberDetail
     phone: member.phone,
     avatarUrl: member.avatarUrl,
     termsAccepted: member.termsAccepted,
+    emailNotifications: member.marketingConsent,
     signupSource: member.signupSource,
     initialSignup: member.signupSource,
   });
+  if (member.marketingConsent) {
+    await recordMarketingConsent(tx, { userId: member.userId, given: true, wording: SIGNUP_MARKETING_CONSENT, source: "sign-up" });
+  }
   await recordLogin(tx, member.userId, member.login);
 }
 

@@ -179,7 +179,7 @@ export async function queueSubscriptionEndEmails(q: Queryable, change: Subscript
     .orderBy(purchases.purchasedAt)
     .limit(1);
   if (member) {
-    const email = renderCancellationConfirmed({ firstName: member.firstName, productName: change.productName, accessEndsAt: change.kind === "cancelled" ? change.accessEndsAt : null });
+    const email = renderCancellationConfirmed({ firstName: member.firstName, productKey: change.productKey, productName: change.productName, accessEndsAt: change.kind === "cancelled" ? change.accessEndsAt : null });
     await send(q, "cancellation-confirmed", member.email, email, `cancelled:${change.providerSubscriptionId}`);
   }
   const coach = renderCoachSubscriptionEnded({
