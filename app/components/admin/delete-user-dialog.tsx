@@ -17,6 +17,7 @@ import { DELETE_CONFIRMATION_WORD } from "~/validation/admin";
 import { TrashIcon } from "./admin-icons";
 import { ADMIN_TEXT } from "~/validation/admin";
 import { useAdminAction } from "./use-admin-action";
+import { EmailText } from "~/components/ui/email-text";
 
 /**
  * docs/product.md §10.6 Delete User Account: her name and email, type DELETE, and 'Delete Account' enabled
@@ -62,7 +63,7 @@ export function DeleteUserDialog({ member, name, blockedBy }: { member: MemberRo
             <AlertDialogTitle>Delete User Account</AlertDialogTitle>
             <AlertDialogDescription>
               This permanently deletes the account of <strong className="font-semibold text-ink">{name}</strong> (
-              <span className="break-all">{member.email}</span>): her profile, sign-ins and pictures. Any running
+              <EmailText email={member.email} />): her profile, sign-ins and pictures. Any running
               subscription is cancelled first; her purchases stay in the accounts without her details. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>

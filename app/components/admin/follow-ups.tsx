@@ -3,6 +3,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { FollowUpView } from "~/server/admin/follow-ups.server";
 import { formatDateTime } from "~/utils/format";
+import { EmailText } from "~/components/ui/email-text";
 
 // docs/product.md §10.16, the overview's to-dos: each 1-to-1 sale asks the coach to write to the
 // client within one working day. Each shows who, her address, when she bought and the day it is
@@ -42,8 +43,8 @@ export function FollowUps({ followUps }: { followUps: FollowUpView[] | null }) {
                     {todo.overdue ? <Badge variant="danger">Overdue</Badge> : null}
                   </p>
                   {todo.clientEmail ? (
-                    <a href={`mailto:${todo.clientEmail}`} className="break-all text-sm text-brand-800 underline">
-                      {todo.clientEmail}
+                    <a href={`mailto:${todo.clientEmail}`} className="text-sm text-brand-800 underline">
+                      <EmailText email={todo.clientEmail} />
                     </a>
                   ) : null}
                   <p className="text-sm text-ink-muted">Bought {formatDateTime(todo.boughtAt)}</p>

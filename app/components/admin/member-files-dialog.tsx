@@ -15,6 +15,7 @@ import { FileInput } from "~/components/ui/form-field";
 import { formatFileSize, formatLongDate } from "~/utils/format";
 import { checkMemberFile, MEMBER_FILE_ACCEPT, MEMBER_FILES_INTENTS } from "~/validation/member-files";
 import { PaperclipIcon } from "./admin-icons";
+import { EmailText } from "~/components/ui/email-text";
 
 // docs/product.md §10.15: the files the coach shares with one member, from her row on the Users
 // tab. 'Files' opens a dialog with the list (each file opens through the member's own guarded
@@ -290,7 +291,7 @@ export function MemberFilesPage({ data, result }: { data: MemberFilesData | null
   return (
     <AdminSubPage
       title={data ? `Files for ${data.member.firstName}` : "Shared files"}
-      intro={data ? <>{data.member.name} · <span className="break-all">{data.member.email}</span></> : undefined}
+      intro={data ? <>{data.member.name} · <EmailText email={data.member.email} /></> : undefined}
       backTo="/settings/admin"
     >
       {data ? (

@@ -21,6 +21,7 @@ import { formatCount, formatLongDate } from "~/utils/format";
 import { DELETE_CONFIRMATION_WORD } from "~/validation/admin";
 import { DownloadIcon, SearchIcon, TrashIcon } from "./admin-icons";
 import { PageLinks } from "./page-links";
+import { EmailText } from "~/components/ui/email-text";
 
 // docs/product.md §10.12 Subscribers view: every email-list sign-up, newest first, searchable
 // within addresses (a GET form: it works before JavaScript loads), fifty to a page, as CSV, and
@@ -109,7 +110,7 @@ function SubscriberItem({ row }: { row: SubscriberRow }) {
     <li className="flex flex-col gap-2 px-3 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-4">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold break-all">{row.email}</span>
+          <EmailText email={row.email} className="font-semibold" />
           <Badge variant={STATUS_BADGES[row.status]}>{SUBSCRIBER_STATUS_LABELS[row.status]}</Badge>
         </p>
         <p className="text-sm text-ink-muted">
@@ -142,7 +143,7 @@ function EraseDialog({ row }: { row: SubscriberRow }) {
           <AlertDialogHeader>
             <AlertDialogTitle>Delete subscriber</AlertDialogTitle>
             <AlertDialogDescription>
-              For an erasure request: every email-list sign-up of <strong className="font-semibold break-all text-ink">{row.email}</strong> is
+              For an erasure request: every email-list sign-up of <strong className="font-semibold text-ink"><EmailText email={row.email} /></strong> is
               deleted from this site, and the email-marketing service is told to stop sending to it. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>
