@@ -52,7 +52,7 @@ export const HONEYPOT_FIELD = "website";
  */
 export const ADMIN_CONFIRM_TEXT = {
   title: "Please confirm your email address",
-  toast: "Your email address must be confirmed before you can open the admin dashboard.",
+  toast: "Your email address must be confirmed while you're logged in before you can open the admin dashboard.",
   message:
-    "Your email address must be confirmed before you can open the admin dashboard. Please use the link we emailed you, or send a new one with 'Resend verification email' under Account Status.",
+    "Your email address must be confirmed while you're logged in before you can open the admin dashboard. Please open the link we emailed you in this browser, or send a new one with 'Resend verification email' under Account Status.",
 } as const;

@@ -21,10 +21,11 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /**
  * docs/product.md §7.10: her address is in ADMIN_EMAILS and still unused there, so it makes her an
- * administrator as soon as she confirms it.
+ * administrator as soon as she confirms it while logged in (verified or not: a confirmation
+ * without her session granted nothing, decision 246).
  */
 export async function adminConfirmationNeeded(user: SessionUser): Promise<boolean> {
-  if (user.isAdmin || user.emailVerified || !isAdminEmail(user.email, getServerEnv().ADMIN_EMAILS)) return false;
+  if (user.isAdmin || !isAdminEmail(user.email, getServerEnv().ADMIN_EMAILS)) return false;
   return adminEmailUnused(getDb(), user.email);
 }
 
