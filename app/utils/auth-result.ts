@@ -26,7 +26,9 @@ export type AuthActionResult =
   | AuthSuccess
   | { ok: true; kind: "two-factor-required" }
   | { ok: true; kind: "reset-email-sent"; message: string }
-  | { ok: false; kind: "validation" | "service" | "unexpected"; message: string };
+  | { ok: false; kind: "validation" | "service" | "unexpected"; message: string }
+  /** Sign-up with an address that has an account: the form offers to log in instead, keeping the page. */
+  | { ok: false; kind: "account-exists"; message: string };
 
 // docs/product.md §7.1.
 export const AUTH_TEXT = {
@@ -41,6 +43,15 @@ export const AUTH_TEXT = {
   twoFactorPrompt: "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
   twoFactorExpired: "Your sign-in has timed out. Please log in again.",
   resetEmailTitle: "Check your email",
+} as const;
+
+/**
+ * docs/product.md §7.1: a sign-up with an address that already has an account. The authentication
+ * library has always said so ('User already exists'), so telling her kindly reveals nothing new.
+ */
+export const ACCOUNT_EXISTS_TEXT = {
+  title: "Welcome back",
+  message: "You already have an account with this email address. Please log in to continue.",
 } as const;
 
 /** The honeypot field: people never see or fill it; bots that fill every field do. */

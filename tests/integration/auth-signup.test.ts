@@ -89,8 +89,9 @@ describe("sign-up through the auth form's action", () => {
     expect((await signUp(fields)).status).toBe(200);
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
     const again = await signUp({ ...fields, email: fields.email!.toUpperCase(), firstName: "Other" });
-    expect(again.status).toBe(422);
-    expect(again.data).toEqual({ ok: false, kind: "service", message: "User already exists. Use another email." });
+    // docs/product.md §7.1: she is told she has an account and offered the log-in form instead.
+    expect(again.status).toBe(409);
+    expect(again.data).toEqual({ ok: false, kind: "account-exists", message: "You already have an account with this email address. Please log in to continue." });
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
