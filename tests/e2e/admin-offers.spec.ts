@@ -192,7 +192,7 @@ test("a visitor cannot open the offers page", async ({ browser }) => {
   const context = await browser.newContext({ baseURL: origin });
   const page = await context.newPage();
   await page.goto("/settings/admin/offers");
-  await expect(page).toHaveURL(`${origin}/`);
+  await expect(page).toHaveURL(`${origin}/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin%2Foffers`);
   await expect(toast(page, "Please sign in to access the admin dashboard")).toBeVisible();
   await context.close();
 });

@@ -250,11 +250,10 @@ test.describe("administrators", () => {
     await dialog.getByRole("button", { name: "Create Account" }).click();
     // On a retry (or after another spec signed her up) the account already exists: log in instead.
     const created = toast(page, "Account created successfully!");
-    const exists = toast(page, "User already exists");
+    // (the form then offers to log in, in place, with her address kept).
+    const exists = toast(page, "You already have an account with this email address. Please log in to continue.");
     await expect(created.or(exists)).toBeVisible();
     if (await exists.isVisible()) {
-      await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
-      await dialog.getByLabel("Email").fill(email);
       await dialog.getByLabel("Password").fill(PASSWORD);
       await dialog.getByRole("button", { name: "Log In" }).click();
     }

@@ -92,7 +92,8 @@ export interface MatrixEntry {
 const ok: Outcome = { status: 200 };
 const notFound: Outcome = { status: 404 };
 const goHome: Outcome = { status: 302, location: "/" };
-const adminSignIn: Outcome = { status: 302, location: "/", toast: SIGN_IN_MESSAGE };
+// docs/product.md §12: the log-in form, which brings her back to the admin page she asked for.
+const adminSignIn: Outcome = { status: 302, location: /^\/auth\?mode=log-in&redirectTo=%2Fsettings%2Fadmin/, toast: SIGN_IN_MESSAGE };
 const adminDenied: Outcome = { status: 302, location: "/", toast: DENIED_MESSAGE };
 const allowed = (outcome: Outcome): Outcome => ({ ...outcome, changes: true });
 
