@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as apiAuthAction, loader as apiAuthLoader } from "~/routes/api/auth";
 import { action as securityAction } from "~/routes/account/security";
-import { action as authAction, loader as authLoader } from "~/routes/api/auth-form";
+import { action as authAction } from "~/routes/api/auth-form";
 import { action as resetAction, loader as resetLoader } from "~/routes/account/reset-password";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/account/verify-email";
 import { sessions, users, verifications } from "~/server/db/schema";

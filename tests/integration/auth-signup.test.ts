@@ -7,7 +7,7 @@ import { action as authAction } from "~/routes/api/auth-form";
 import { loginHistory, profiles, sessions, userRoles, users, adminActivityLog } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
-import { answer, CookieJar, formRequest, getRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
+import { answer, CookieJar, formRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
 
 const t = setupTestDatabase();
 const env = setupAuthEnvironment({ ADMIN_EMAILS: "Coach@Example.com, second-admin@example.com", GEO_HEADER: "x-geo-city" });
