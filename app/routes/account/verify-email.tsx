@@ -85,6 +85,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
                   Thank you for confirming <strong>{page.email}</strong>. This address opens the admin dashboard, but only
                   once you confirm it while logged in to its account: that shows the person with the password also reads
                   this inbox. Please log in, then open the link in the email again.
+                  {user ? " You're logged in to a different account just now, so please log out of it first." : null}
                 </p>
                 {/* Signed in to another account here: the page asks her to log in to this one instead. */}
                 <div className="mt-2 flex flex-wrap gap-3">
