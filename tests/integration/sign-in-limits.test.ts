@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { action as apiAuthAction, loader as apiAuthLoader } from "~/routes/api/auth";
 import { action as authAction } from "~/routes/api/auth-form";
 import { action as resetAction } from "~/routes/account/reset-password";
+import { action as securityAction } from "~/routes/account/security";
 import { signInKey, SIGN_IN_FAILURES } from "~/server/account/account-limits.server";
 import { SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
 import { OPEN_AUTH_PATHS } from "~/server/auth/hooks.server";
@@ -195,6 +196,17 @@ describe("password checks a session can ask for (docs/security.md \"Accounts and
     expect(right.data.code).toBe("SIGN_IN_PAUSED");
     expect((await formLogIn(user.email, password)).status).toBe(429);
     expect(await pausedNotices(user.email)).toHaveLength(1);
+    // The Security card says why, in the same words as the log-in form.
+    const card = await answer<{ message: string }>(() =>
+      securityAction(
+        routeArgs(
+          formRequest("/settings/security", { js: "1", intent: "change-password", currentPassword: password, newPassword: "Changed2026", confirmPassword: "Changed2026" }, { headers: { cookie } }),
+          nextTestIp(),
+        ),
+      ),
+    );
+    expect(card.status).toBe(429);
+    expect(card.data.message).toBe(SIGN_IN_PAUSED_MESSAGE);
   });
 
   it("clears the count when the session gives the right password", async () => {
