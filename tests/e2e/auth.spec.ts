@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { confirmEmailAddress, expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
+import { confirmEmailAddress, emailedLink, expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
 
 // docs/product.md §7.1–§7.3, §11.2, §11.3 and §12: the login
 // dialog of the navigation in a real browser. Every test makes its own member.
@@ -237,6 +237,25 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "Validation Error Invalid email address" })).toBeVisible();
     await context.close();
   });
+});
+
+test("the confirmation link asks before it confirms: opening it changes nothing, the button does (decision 245)", async ({ page }) => {
+  const email = uniqueEmail("confirm");
+  await page.goto("/");
+  await signUpFromDialog(page, email);
+  await page.goto(await emailedLink(email, /\/verify-email\?token=/));
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your email address" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(email);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  // Still not verified: her settings say so.
+  await page.goto("/settings");
+  await expect(page.getByText("Not verified")).toBeVisible();
+  await page.goBack();
+  await page.getByRole("button", { name: "Confirm My Email Address" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(toast(page, "Thank you for confirming your email address.")).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible();
 });
 
 test.describe("administrators", () => {

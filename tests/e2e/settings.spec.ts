@@ -176,6 +176,7 @@ test("a changed address is confirmed from the new inbox and can be undone from t
   // address, and her settings say so.
   await page.goto(await emailedLink(newEmail, /\/email-change\/confirm\?token=/));
   await expect(page.getByRole("heading", { level: 1, name: "Confirm your new email address" })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await page.getByRole("button", { name: "Confirm My New Address" }).click();
   await expect(page).toHaveURL("/settings");
   await expect(toast(page, "Your email address has been updated")).toBeVisible();
