@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, ty
 import { useFetcher, useLocation, useNavigate } from "react-router";
 import type { z } from "zod";
 import {
+  ACCOUNT_EXISTS_TEXT,
   AUTH_TEXT,
   HONEYPOT_FIELD,
   type AuthActionResult,
@@ -70,6 +71,8 @@ export function AuthForm({
   const location = useLocation();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [email, setEmail] = useState("");
+  // Shown above the log-in form when a sign-up found her account (docs/product.md §7.1).
+  const [notice, setNotice] = useState<string | null>(null);
   const headingId = useId();
   const busy = fetcher.state !== "idle";
 
@@ -90,6 +93,14 @@ export function AuthForm({
     if (!result || handled.current === result) return;
     handled.current = result;
     try {
+      if (!result.ok && result.kind === "account-exists") {
+        // The same form logs her in, on the same page with the same intent: a checkout goes on to
+        // the same purchase once she is in.
+        showToast({ title: ACCOUNT_EXISTS_TEXT.title, description: result.message, variant: "info" });
+        setNotice(result.message);
+        setMode("log-in");
+        return;
+      }
       if (!result.ok) {
         showToast({
           title: result.kind === "validation" ? AUTH_TEXT.validationError : AUTH_TEXT.error,
@@ -154,7 +165,9 @@ export function AuthForm({
         className="link font-semibold"
         onClick={(event: MouseEvent<HTMLAnchorElement>) => {
           event.preventDefault();
-          if (!busy) setMode(target);
+          if (busy) return;
+          setNotice(null);
+          setMode(target);
         }}
       >
         {children}
@@ -211,6 +224,11 @@ export function AuthForm({
             </p>
           ) : null}
           {mode === "two-factor" ? <p className="mt-1 text-base text-ink-muted">{AUTH_TEXT.twoFactorPrompt}</p> : null}
+          {notice && mode === "log-in" ? (
+            <p role="status" className="mt-1 text-base text-ink-muted">
+              {notice}
+            </p>
+          ) : null}
         </div>
 
         {mode === "sign-up" ? (

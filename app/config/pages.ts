@@ -74,6 +74,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/api/auth-form", file: "routes/api/auth-form-json.ts" },
     { path: "/sign-out", file: "routes/api/sign-out.ts", disallow: "/sign-out" },
     { path: "/reset-password", file: "routes/account/reset-password.tsx", disallow: "/reset-password" },
+    { path: "/verify-email", file: "routes/account/verify-email.tsx", disallow: "/verify-email" },
     { path: "/email-change/confirm", file: "routes/account/email-change-confirm.tsx", disallow: "/email-change/" },
     { path: "/email-change/undo", file: "routes/account/email-change-undo.tsx" },
     { path: "/settings/data", file: "routes/account/download-data.ts" },

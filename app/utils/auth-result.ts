@@ -26,7 +26,9 @@ export type AuthActionResult =
   | AuthSuccess
   | { ok: true; kind: "two-factor-required" }
   | { ok: true; kind: "reset-email-sent"; message: string }
-  | { ok: false; kind: "validation" | "service" | "unexpected"; message: string };
+  | { ok: false; kind: "validation" | "service" | "unexpected"; message: string }
+  /** Sign-up with an address that has an account: the form offers to log in instead, keeping the page. */
+  | { ok: false; kind: "account-exists"; message: string };
 
 // docs/product.md §7.1.
 export const AUTH_TEXT = {
@@ -43,6 +45,15 @@ export const AUTH_TEXT = {
   resetEmailTitle: "Check your email",
 } as const;
 
+/**
+ * docs/product.md §7.1: a sign-up with an address that already has an account. The authentication
+ * library has always said so ('User already exists'), so telling her kindly reveals nothing new.
+ */
+export const ACCOUNT_EXISTS_TEXT = {
+  title: "Welcome back",
+  message: "You already have an account with this email address. Please log in to continue.",
+} as const;
+
 /** The honeypot field: people never see or fill it; bots that fill every field do. */
 export const HONEYPOT_FIELD = "website";
 
@@ -52,7 +63,7 @@ export const HONEYPOT_FIELD = "website";
  */
 export const ADMIN_CONFIRM_TEXT = {
   title: "Please confirm your email address",
-  toast: "Your email address must be confirmed before you can open the admin dashboard.",
+  toast: "Your email address must be confirmed while you're logged in before you can open the admin dashboard.",
   message:
-    "Your email address must be confirmed before you can open the admin dashboard. Please use the link we emailed you, or send a new one with 'Resend verification email' under Account Status.",
+    "Your email address must be confirmed while you're logged in before you can open the admin dashboard. Please open the link we emailed you in this browser, or send a new one with 'Resend verification email' under Account Status.",
 } as const;

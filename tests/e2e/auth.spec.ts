@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { confirmEmailAddress, expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
+import { confirmEmailAddress, emailedLink, expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
 
 // docs/product.md §7.1–§7.3, §11.2, §11.3 and §12: the login
 // dialog of the navigation in a real browser. Every test makes its own member.
@@ -245,6 +245,25 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("the confirmation link asks before it confirms: opening it changes nothing, the button does (decision 245)", async ({ page }) => {
+  const email = uniqueEmail("confirm");
+  await page.goto("/");
+  await signUpFromDialog(page, email);
+  await page.goto(await emailedLink(email, /\/verify-email\?token=/));
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your email address" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(email);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  // Still not verified: her settings say so.
+  await page.goto("/settings");
+  await expect(page.getByText("Not verified")).toBeVisible();
+  await page.goBack();
+  await page.getByRole("button", { name: "Confirm My Email Address" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(toast(page, "Thank you for confirming your email address.")).toBeVisible();
+  await page.goto("/settings");
+  await expect(page.getByText("Verified", { exact: true })).toBeVisible();
+});
+
 test.describe("administrators", () => {
   test("an ADMIN_EMAILS address opens the dashboard only once confirmed; then the Admin badge, and 'Admin Dashboard' and 'Profile Settings' in the mobile menu @mobile", async ({ page }, testInfo) => {
     test.slow(); // a sign-up, a refused visit, an emailed confirmation and the dashboard
@@ -256,11 +275,10 @@ test.describe("administrators", () => {
     await dialog.getByRole("button", { name: "Create Account" }).click();
     // On a retry (or after another spec signed her up) the account already exists: log in instead.
     const created = toast(page, "Account created successfully!");
-    const exists = toast(page, "User already exists");
+    // (the form then offers to log in, in place, with her address kept).
+    const exists = toast(page, "You already have an account with this email address. Please log in to continue.");
     await expect(created.or(exists)).toBeVisible();
     if (await exists.isVisible()) {
-      await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
-      await dialog.getByLabel("Email").fill(email);
       await dialog.getByLabel("Password").fill(PASSWORD);
       await dialog.getByRole("button", { name: "Log In" }).click();
     }
@@ -272,13 +290,15 @@ test.describe("administrators", () => {
       await expect(banner(page).getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
       await page.goto("/settings/admin");
       await expect(page).toHaveURL("/settings");
-      await expect(toast(page, "must be confirmed before you can open the admin dashboard")).toBeVisible();
+      await expect(toast(page, "must be confirmed while you're logged in before you can open the admin dashboard")).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: "Please confirm your email address" })).toContainText(
-        "Your email address must be confirmed before you can open the admin dashboard.",
+        "Your email address must be confirmed while you're logged in before you can open the admin dashboard.",
       );
+      // Logged in, the button of her link makes her an administrator (docs/product.md §7.10).
       await confirmEmailAddress(page, email);
-      await expect(page).toHaveURL("/");
+      await expect(page).toHaveURL("/settings/admin");
       await expect(toast(page, "Thank you for confirming your email address.")).toBeVisible();
+      await page.goto("/");
     }
 
     if (testInfo.project.name === "mobile") {

@@ -193,6 +193,31 @@ test("a visitor who signs up on a checkout page goes straight to the payment pag
   await expect(page.getByText("£20.00")).toBeVisible();
 });
 
+test("a returning customer who signs up at a checkout is offered the log-in form in place and goes on to the same purchase", async ({ browser, baseURL }) => {
+  test.slow(); // two sign-ins and two payment pages
+  const email = uniqueEmail("returning");
+  const first = await browser.newContext({ baseURL });
+  const earlier = await first.newPage();
+  await earlier.goto("/build-stronger-foundations-checkout");
+  await fillSignUp(earlier, email, "Complete Your Purchase");
+  await expect(earlier).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
+  await first.close();
+
+  const later = await browser.newContext({ baseURL });
+  const page = await later.newPage();
+  await page.goto("/learn-to-lift-checkout");
+  await fillSignUp(page, email, "Complete Your Purchase");
+  await expect(page.getByRole("status").filter({ hasText: "You already have an account with this email address. Please log in to continue." }).first()).toBeVisible();
+  await expect(page.getByText("Log in to your account")).toBeVisible();
+  await expect(page).toHaveURL("/learn-to-lift-checkout");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Complete Your Purchase" }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
+  await expect(page.getByText("Learn to Lift", { exact: true })).toBeVisible();
+  await later.close();
+});
+
 test("signed out, the checkout pages show the sign-up form labelled with the offer @mobile", async ({ page }) => {
   for (const offer of OFFERS) {
     await page.goto(offer.path);

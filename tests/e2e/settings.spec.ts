@@ -174,8 +174,12 @@ test("a changed address is confirmed from the new inbox and can be undone from t
   await profile.getByRole("button", { name: "Update Email Address" }).click();
   await expect(toast(page, "Email update initiated. Please check your email to confirm the change.")).toBeVisible();
 
-  // The link in the new inbox changes the address; her settings say so.
+  // The link in the new inbox asks first (opening it changes nothing); its button changes the
+  // address, and her settings say so.
   await page.goto(await emailedLink(newEmail, /\/email-change\/confirm\?token=/));
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your new email address" })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByRole("button", { name: "Confirm My New Address" }).click();
   await expect(page).toHaveURL("/settings");
   await expect(toast(page, "Your email address has been updated")).toBeVisible();
   await expect(card(page, "Profile Information").getByRole("textbox", { name: "Email Address" })).toHaveValue(newEmail);

@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { createEmailVerificationToken } from "better-auth/api";
 import { describe, expect, it } from "vitest";
 import type { SettingsActionResult } from "~/components/settings/settings-form";
-import { loader as confirmLoader } from "~/routes/account/email-change-confirm";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/account/email-change-confirm";
 import { action as undoAction, loader as undoLoader } from "~/routes/account/email-change-undo";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/account/settings";
+import { action as verifyAction } from "~/routes/account/verify-email";
 import { loader as apiAuthLoader } from "~/routes/api/auth";
 import { action as authAction } from "~/routes/api/auth-form";
 import { getAuth } from "~/server/auth/instance.server";
@@ -62,6 +63,13 @@ function open(loader: typeof confirmLoader | typeof undoLoader, url: URL, jar?: 
   return answer<Record<string, unknown>>(() => loader(routeArgs(getRequest(url.pathname + url.search, { jar }))));
 }
 
+/** Presses the button on the confirmation link's page (opening the link changes nothing). */
+function confirmChange(url: URL, jar?: CookieJar) {
+  return answer<Record<string, unknown>>(() =>
+    confirmAction(routeArgs(formRequest(url.pathname, { token: url.searchParams.get("token")! }, { jar }), nextTestIp())),
+  );
+}
+
 describe("changing the email address", () => {
   it("asks for her current password: without it, or with a wrong one, nothing is sent", async () => {
     const { jar } = await signedIn();
@@ -88,7 +96,11 @@ describe("changing the email address", () => {
 
     const confirm = await linkTo(newEmail, "/email-change/confirm?token=");
     expect(confirm).not.toBeNull();
-    const confirmed = await open(confirmLoader, confirm!, jar);
+    // Opening the link only asks.
+    const asked = await open(confirmLoader, confirm!, jar);
+    expect(asked.data).toMatchObject({ state: "ask", email: newEmail });
+    expect((await emailOf(user.id))!.email).toBe(oldEmail);
+    const confirmed = await confirmChange(confirm!, jar);
     expect(confirmed.status).toBe(302);
     expect(confirmed.location).toBe("/settings?event=email-changed");
     expect(await emailOf(user.id)).toEqual({ email: newEmail, verified: true });
@@ -96,6 +108,7 @@ describe("changing the email address", () => {
     expect(profile!.email).toBe(newEmail);
     // The link works once.
     expect((await open(confirmLoader, confirm!, jar)).status).toBe(400);
+    expect((await confirmChange(confirm!, jar)).status).toBe(400);
 
     // The old address is told, with a way back.
     const [notice] = (await outboxFor(env.dataDir, oldEmail)).filter((m) => m.subject === "Your Strong with Jo email address has been changed");
@@ -124,7 +137,7 @@ describe("changing the email address", () => {
     const oldEmail = user.email;
     const first = uniqueEmail("first");
     await post({ intent: "email", email: first, currentPassword: DEFAULT_TEST_PASSWORD }, jar);
-    expect((await open(confirmLoader, (await linkTo(first, "/email-change/confirm"))!, jar)).status).toBe(302);
+    expect((await confirmChange((await linkTo(first, "/email-change/confirm"))!, jar)).status).toBe(302);
     const second = uniqueEmail("second");
     await post({ intent: "email", email: second, currentPassword: DEFAULT_TEST_PASSWORD }, jar);
     const pending = (await linkTo(second, "/email-change/confirm"))!;
@@ -132,6 +145,7 @@ describe("changing the email address", () => {
     const token = (await linkTo(oldEmail, "/email-change/undo"))!.searchParams.get("token")!;
     expect((await answer(() => undoAction(routeArgs(formRequest("/email-change/undo", { token }), nextTestIp())))).status).toBe(200);
     expect((await open(confirmLoader, pending)).status).toBe(400);
+    expect((await confirmChange(pending)).status).toBe(400);
     expect((await emailOf(user.id))!.email).toBe(oldEmail);
   });
 
@@ -139,7 +153,7 @@ describe("changing the email address", () => {
     const { user, jar } = await signedIn();
     const newEmail = uniqueEmail("later");
     await post({ intent: "email", email: newEmail, currentPassword: DEFAULT_TEST_PASSWORD }, jar);
-    await open(confirmLoader, (await linkTo(newEmail, "/email-change/confirm"))!, jar);
+    await confirmChange((await linkTo(newEmail, "/email-change/confirm"))!, jar);
     const undo = (await linkTo(user.email, "/email-change/undo"))!;
     const { verifications } = await import("~/server/db/schema");
     // Every link of hers made now ends a day later: move them all into the past.
@@ -160,7 +174,7 @@ describe("changing the email address", () => {
       authAction(routeArgs(formRequest("/auth", { js: "1", mode: "sign-up", firstName: "Other", lastName: "Person", email: wanted, password: TEST_PASSWORD, terms: "on" }), nextTestIp())),
     );
     expect(signUp.data).toMatchObject({ ok: true });
-    const page = await open(confirmLoader, confirm, jar);
+    const page = await confirmChange(confirm, jar);
     expect(page.status).toBe(409);
     expect(page.data).toEqual({ state: "taken" });
     expect((await emailOf(user.id))!.email).toBe(user.email);
@@ -193,7 +207,7 @@ describe("changing the email address", () => {
     const { user, jar } = await signedIn({ email: "old-coach@example.com", admin: true });
     const newEmail = uniqueEmail("coach-new");
     await post({ intent: "email", email: newEmail, currentPassword: DEFAULT_TEST_PASSWORD }, jar);
-    await open(confirmLoader, (await linkTo(newEmail, "/email-change/confirm"))!, jar);
+    await confirmChange((await linkTo(newEmail, "/email-change/confirm"))!, jar);
     expect((await emailOf(user.id))!.email).toBe(newEmail);
 
     // A stranger signs up with the old address and confirms it.
@@ -203,8 +217,12 @@ describe("changing the email address", () => {
       ),
     );
     const strangerId = (stranger.data as { user: { id: string } }).user.id;
-    const verify = (await linkTo("old-coach@example.com", "/api/auth/verify-email"))!;
-    expect((await answer(() => apiAuthLoader(routeArgs(getRequest(verify.pathname + verify.search))))).status).toBe(302);
+    const verify = (await linkTo("old-coach@example.com", "/verify-email?token="))!;
+    const strangerJar = new CookieJar().store(stranger.headers);
+    const confirmed = await answer(() =>
+      verifyAction(routeArgs(formRequest("/verify-email", { token: verify.searchParams.get("token")! }, { jar: strangerJar }), nextTestIp())),
+    );
+    expect(confirmed.status).toBe(302);
     const roles = await t.db.select().from(userRoles).where(and(eq(userRoles.userId, strangerId), eq(userRoles.role, ADMIN_ROLE)));
     expect(roles).toEqual([]);
   });

@@ -35,31 +35,35 @@ async function exportAs(jar?: CookieJar) {
   return answer<string>(() => exportLoader(routeArgs(getRequest("/settings/admin/members.csv", { jar }))));
 }
 
+// docs/product.md §12: a visitor is sent to the log-in form (back to the dashboard, or the page she
+// asked for, afterwards); a member who is not an administrator is sent home.
+const LOG_IN = "/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin";
+
 describe.each([
-  { who: "an anonymous visitor", message: SIGN_IN, member: false },
-  { who: "a signed-in member", message: DENIED, member: true },
-])("$who", ({ message, member }) => {
+  { who: "an anonymous visitor", message: SIGN_IN, member: false, sentTo: LOG_IN, variant: "info", csvTo: `${LOG_IN}%2Fmembers.csv` },
+  { who: "a signed-in member", message: DENIED, member: true, sentTo: "/", variant: "destructive", csvTo: "/" },
+])("$who", ({ message, member, sentTo, variant, csvTo }) => {
   for (const intent of ["update-user", "toggle-admin", "delete-user"]) {
-    it(`is sent home from '${intent}' with '${message}', and nothing changes`, async () => {
+    it(`is turned away from '${intent}' with '${message}', and nothing changes`, async () => {
       const target = await createUser(t.db, { admin: true, firstName: "Target", lastName: "Admin" });
       const jar = member ? (await signedInMember(t.db)).jar : undefined;
       const before = await snapshot(target.user.id);
       const result = await postAdminAction(actions(target.user.id)[intent]!, jar);
       expect(result.status).toBe(302);
-      expect(result.location).toBe("/");
-      expect(await toastsAfter(result.headers)).toEqual([expect.objectContaining({ description: message, variant: "destructive" })]);
+      expect(result.location).toBe(sentTo);
+      expect(await toastsAfter(result.headers)).toEqual([expect.objectContaining({ description: message, variant })]);
       expect(await snapshot(target.user.id)).toEqual(before);
     });
   }
 
-  it(`is sent home from the dashboard and the members export, and gets no data`, async () => {
+  it(`is turned away from the dashboard and the members export, and gets no data`, async () => {
     const target = await createUser(t.db, { admin: true, email: uniqueEmail("secret-admin") });
     const jar = member ? (await signedInMember(t.db)).jar : undefined;
     const page = await openDashboard("/settings/admin", jar);
-    expect(page.location).toBe("/");
+    expect(page.location).toBe(sentTo);
     const csv = await exportAs(jar);
     expect(csv.status).toBe(302);
-    expect(csv.location).toBe("/");
+    expect(csv.location).toBe(csvTo);
     expect(await toastsAfter(csv.headers)).toEqual([expect.objectContaining({ description: message })]);
     expect(String(csv.data ?? "")).not.toContain(target.user.email);
   });

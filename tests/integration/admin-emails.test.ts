@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as settingsLoader } from "~/routes/account/settings";
-import { loader as apiAuthLoader } from "~/routes/api/auth";
+import { action as verifyAction, loader as verifyLoader } from "~/routes/account/verify-email";
 import { action as authAction } from "~/routes/api/auth-form";
 import { deleteUserAccount } from "~/server/account/delete-account.server";
 import { ADMIN_ROLE, adminActivityLog, userRoles, users } from "~/server/db/schema";
@@ -36,15 +36,15 @@ async function signUp(email: string, firstName = "Jo") {
   return { user: user!, jar };
 }
 
-/** Follows the newest verification link emailed to the address (as the member would). */
+/** Opens the newest verification link emailed to the address and presses its button (as the member would). */
 async function followVerificationLink(email: string, jar?: CookieJar) {
   const messages = await outboxFor(env.dataDir, email);
-  const link = messages.flatMap((m) => m.links).reverse().find((l) => l.includes("/api/auth/verify-email"));
+  const link = messages.flatMap((m) => m.links).reverse().find((l) => l.includes("/verify-email?token="));
   expect(link, `a verification link to ${email}`).toBeDefined();
   const url = new URL(link!);
-  const followed = await answer(() => apiAuthLoader(routeArgs(getRequest(url.pathname + url.search, { jar }))));
-  expect(followed.status).toBe(302);
-  expect(followed.location).not.toContain("error=");
+  expect((await answer(() => verifyLoader(routeArgs(getRequest(url.pathname + url.search, { jar }))))).status).toBe(200);
+  const pressed = await answer(() => verifyAction(routeArgs(formRequest("/verify-email", { token: url.searchParams.get("token")! }, { jar }), nextTestIp())));
+  expect(pressed.status).toBe(302);
 }
 
 async function isAdmin(userId: string): Promise<boolean> {
@@ -111,13 +111,17 @@ describe("ADMIN_EMAILS (docs/product.md §7.10)", () => {
     expect(await isAdmin(user.id)).toBe(false);
   });
 
-  it("makes a member who verified her address before it was listed an administrator when she next logs in", async () => {
+  it("asks a member who verified her address before it was listed to confirm it again while logged in; logging in alone grants nothing", async () => {
     const { user, password } = await createUser(t.db, { email: "late@example.com", emailVerified: true });
     expect(await isAdmin(user.id)).toBe(false);
     const logIn = await answer<AuthActionResult>(() =>
       authAction(routeArgs(formRequest("/auth", { js: "1", mode: "log-in", email: "late@example.com", password }), nextTestIp())),
     );
     expect(logIn.data).toMatchObject({ ok: true, kind: "signed-in" });
-    expect(await isAdmin(user.id)).toBe(true);
+    // docs/product.md §7.10: a sign-in proves the password, not the mailbox (decision 246).
+    expect(await isAdmin(user.id)).toBe(false);
+    const jar = new CookieJar().store(logIn.headers);
+    const settings = await answer<{ adminConfirmationNeeded: boolean }>(() => settingsLoader(routeArgs(getRequest("/settings", { jar }))));
+    expect(settings.data.adminConfirmationNeeded).toBe(true);
   });
 });

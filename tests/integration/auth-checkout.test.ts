@@ -5,6 +5,8 @@ import { alreadySubscribedMessage } from "~/content/checkout";
 import { loader as rootLoader } from "~/root";
 import { testCheckoutSessions, users } from "~/server/db/schema";
 import { startCheckout } from "~/server/payments/checkout.server";
+import { ACCOUNT_EXISTS_TEXT } from "~/utils/auth-result";
+import { toastOf } from "../support/fuzz-site";
 import { payTestSession } from "../support/payment-providers";
 import { setupTestDatabase } from "../support/db";
 import { createUser } from "../../scripts/factories";
@@ -87,5 +89,35 @@ describe("a checkout log-in without JavaScript by a member who already has the o
     const jar = new CookieJar().store(result.headers);
     const root = await answer<{ toasts: { description: string | null }[] }>(() => rootLoader(routeArgs(getRequest("/build-stronger-foundations-checkout", { jar }))));
     expect(root.data.toasts.map((toast) => toast.description)).toContain(alreadySubscribedMessage("Build Stronger Foundations"));
+  });
+});
+
+describe("a returning customer who signs up at a checkout with her address (docs/product.md §8.2)", () => {
+  it("is told she already has an account and asked to log in, and nothing is created", async () => {
+    const { user } = await createUser(t.db);
+    const before = await t.db.select().from(users);
+    const fields = checkoutSignUp({ email: user.email.toUpperCase(), js: "1" });
+    const result = await answer(() => authAction(routeArgs(formRequest("/auth", fields), nextTestIp())));
+    expect(result.status).toBe(409);
+    expect(result.data).toEqual({ ok: false, kind: "account-exists", message: ACCOUNT_EXISTS_TEXT.message });
+    expect(await t.db.select().from(users)).toHaveLength(before.length);
+  });
+
+  it("without JavaScript is sent to the log-in form, which returns her to the same checkout", async () => {
+    const { user } = await createUser(t.db);
+    const result = await answer(() => authAction(routeArgs(formRequest("/auth", checkoutSignUp({ email: user.email })), nextTestIp())));
+    expect(result.status).toBe(302);
+    expect(result.location).toBe("/auth?mode=log-in&redirectTo=%2Flearn-to-lift-checkout");
+    expect(toastOf(new Response(null, { headers: result.headers }))).toMatchObject({ title: ACCOUNT_EXISTS_TEXT.title, description: ACCOUNT_EXISTS_TEXT.message });
+  });
+
+  it("logs in with the same form and goes on to pay for the same offer", async () => {
+    const { user, password } = await createUser(t.db);
+    const fields = checkoutSignUp({ email: user.email });
+    const logIn = await answer(() =>
+      authAction(routeArgs(formRequest("/auth", { ...fields, mode: "log-in", password }), nextTestIp())),
+    );
+    expect(logIn.status).toBe(302);
+    expect(logIn.location).toMatch(/\/test-checkout\/[^/?#]+$/);
   });
 });

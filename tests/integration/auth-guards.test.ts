@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loader as adminLoader } from "~/routes/admin/dashboard";
+import { action as adminAction, loader as adminLoader } from "~/routes/admin/dashboard";
 import { loader as settingsLoader } from "~/routes/account/settings";
 import { action as authAction, loader as authLoader } from "~/routes/api/auth-form";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/api/sign-out";
@@ -34,6 +34,15 @@ async function toastAfter(headers: Headers) {
   return page.data.toasts;
 }
 
+describe("the admin dashboard's greeting (docs/product.md §10.1)", () => {
+  it("greets an administrator by her first name, never her email address", async () => {
+    const admin = await signedIn({ admin: true, firstName: "Josephine", lastName: "Coach" });
+    const page = await answer<Record<string, unknown>>(() => adminLoader(routeArgs(getRequest("/settings/admin", { jar: admin.jar }))));
+    expect(page.status).toBe(200);
+    expect(page.data.firstName).toBe("Josephine");
+  });
+});
+
 describe("anonymous visitor", () => {
   it("is sent home from /settings", async () => {
     const result = await answer(() => settingsLoader(routeArgs(getRequest("/settings"))));
@@ -41,12 +50,28 @@ describe("anonymous visitor", () => {
     expect(result.location).toBe("/");
   });
 
-  it("is sent home from /settings/admin with 'Please sign in to access the admin dashboard'", async () => {
-    const result = await answer(() => adminLoader(routeArgs(getRequest("/settings/admin"))));
-    expect(result.location).toBe("/");
+  it("is sent from /settings/admin to the log-in form with 'Please sign in to access the admin dashboard', and back there after logging in", async () => {
+    const result = await answer(() => adminLoader(routeArgs(getRequest("/settings/admin?tab=activity"))));
+    expect(result.location).toBe("/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin%3Ftab%3Dactivity");
     expect(await toastAfter(result.headers)).toEqual([
-      expect.objectContaining({ title: "Error", description: "Please sign in to access the admin dashboard", variant: "destructive" }),
+      expect.objectContaining({ title: "Please log in", description: "Please sign in to access the admin dashboard", variant: "info" }),
     ]);
+    // The log-in page shows the form and will go back to the dashboard.
+    const page = await answer<{ mode: string; redirectTo: string }>(() => authLoader(routeArgs(getRequest(result.location!))));
+    expect(page.data).toEqual({ mode: "log-in", redirectTo: "/settings/admin?tab=activity" });
+    const { user, password } = await createUser(t.db, { admin: true });
+    const logIn = await answer(() =>
+      authAction(routeArgs(formRequest("/auth", { mode: "log-in", email: user.email, password, redirectTo: page.data.redirectTo }), nextTestIp())),
+    );
+    expect(logIn.location).toBe("/settings/admin?tab=activity");
+  });
+
+  it("is sent to the log-in form without a way back from a form post to an admin page, and never to another site", async () => {
+    const posted = await answer(() => adminAction(routeArgs(formRequest("/settings/admin", { intent: "toggle-admin", userId: "x" }))));
+    expect(posted.location).toBe("/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin");
+    const odd = await answer(() => adminLoader(routeArgs(getRequest("//evil.example/settings/admin"))));
+    expect(odd.location).toMatch(/^\/auth\?mode=log-in&redirectTo=%2F/);
+    expect(odd.location).not.toContain("evil");
   });
 
   it("is not signed in by a forged or unsigned session cookie", async () => {

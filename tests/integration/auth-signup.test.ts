@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loader as apiAuthLoader } from "~/routes/api/auth";
+import { action as verifyAction } from "~/routes/account/verify-email";
 import { action as authAction } from "~/routes/api/auth-form";
 import { jobs, loginHistory, marketingConsents, profiles, sessions, userRoles, users, adminActivityLog } from "~/server/db/schema";
 import { SIGNUP_MARKETING_CONSENT } from "~/content/marketing-consent";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
-import { answer, CookieJar, formRequest, getRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
+import { answer, CookieJar, formRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_PASSWORD, uniqueEmail } from "../support/auth";
 
 const t = setupTestDatabase();
 const env = setupAuthEnvironment({ ADMIN_EMAILS: "Coach@Example.com, second-admin@example.com", GEO_HEADER: "x-geo-city" });
@@ -104,8 +104,8 @@ describe("sign-up through the auth form's action", () => {
     const [message] = await outboxFor(env.dataDir, fields.email!);
     expect(message?.subject).toBe("Please confirm your email address for Strong with Jo");
     expect(message?.text).toContain("Hello Helen,");
-    const link = message?.links.find((l) => l.includes("/api/auth/verify-email"));
-    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
+    const link = message?.links.find((l) => l.includes("/verify-email"));
+    expect(link).toMatch(/^http:\/\/localhost:3000\/verify-email\?token=/);
   });
 
   it("refuses a second account with the same email, whatever its case, and changes nothing", async () => {
@@ -113,15 +113,17 @@ describe("sign-up through the auth form's action", () => {
     expect((await signUp(fields)).status).toBe(200);
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
     const again = await signUp({ ...fields, email: fields.email!.toUpperCase(), firstName: "Other" });
-    expect(again.status).toBe(422);
-    expect(again.data).toEqual({ ok: false, kind: "service", message: "User already exists. Use another email." });
+    // docs/product.md §7.1: she is told she has an account and offered the log-in form instead.
+    expect(again.status).toBe(409);
+    expect(again.data).toEqual({ ok: false, kind: "account-exists", message: "You already have an account with this email address. Please log in to continue." });
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
-  it("makes an address in ADMIN_EMAILS an administrator once she confirms it, never at sign-up, ignoring case", async () => {
+  it("makes an address in ADMIN_EMAILS an administrator once she confirms it logged in, never at sign-up, ignoring case", async () => {
     // Registered once per database: the address is unique.
     const admin = await signUp(signUpFields({ email: "coach@example.com" }));
+    const jar = new CookieJar().store(admin.headers);
     expect(admin.status).toBe(200);
     const member = await signUp(signUpFields());
     const adminId = (admin.data as { user: { id: string } }).user.id;
@@ -130,8 +132,9 @@ describe("sign-up through the auth form's action", () => {
     expect((await t.db.select().from(userRoles)).map((r) => r.userId)).not.toContain(adminId);
 
     const [message] = await outboxFor(env.dataDir, "coach@example.com");
-    const link = new URL(message!.links.find((l) => l.includes("/api/auth/verify-email"))!);
-    expect((await answer(() => apiAuthLoader(routeArgs(getRequest(link.pathname + link.search))))).status).toBe(302);
+    const link = new URL(message!.links.find((l) => l.includes("/verify-email?token="))!);
+    const pressed = await answer(() => verifyAction(routeArgs(formRequest("/verify-email", { token: link.searchParams.get("token")! }, { jar }), nextTestIp())));
+    expect(pressed.location).toBe("/settings/admin");
 
     const roles = await t.db.select().from(userRoles);
     expect(roles.map((r) => r.userId)).toContain(adminId);

@@ -254,12 +254,25 @@ async function spareJar(actor: Actor): Promise<CookieJar> {
   return signIn(site, user.email, MATRIX_PASSWORD);
 }
 
+/**
+ * The matrix sends wrong passwords for its actors' accounts on purpose (log-in, change-password,
+ * two-factor set-up), more than the per-account limit allows in 15 minutes; that limit is
+ * sign-in-limits.test.ts's subject, so the counts are cleared between batches here.
+ */
+async function clearPasswordCounts(): Promise<void> {
+  await site.withDatabase((db) => db.execute(sql`delete from account_limits where key like 'sign-in:%'`));
+}
+
 // ─── The matrix ─────────────────────────────────────────────────────────────────────────────────
 
 describe("the authorization matrix on the built server", () => {
   it("answers every refused request as the matrix says, and none of them changes anything", async () => {
     const refused = cells().filter((c) => !c.outcome.changes);
-    const problems = (await inBatches(refused, 6, (cell) => check(cell, jars.get(cell.actor) ?? null))).flat();
+    const problems: string[] = [];
+    for (let i = 0; i < refused.length; i += 6) {
+      problems.push(...(await inBatches(refused.slice(i, i + 6), 6, (cell) => check(cell, jars.get(cell.actor) ?? null))).flat());
+      await clearPasswordCounts();
+    }
     const after = await site.withDatabase((db) => snapshotDatabase(db));
     const changed = diffSnapshots(baseline, after);
     expect({ cells: refused.length, problems, changed }).toEqual({ cells: refused.length, problems: [], changed: [] });
@@ -268,6 +281,7 @@ describe("the authorization matrix on the built server", () => {
   it("answers every allowed request as the matrix says", async () => {
     const allowed = cells().filter((c) => c.outcome.changes);
     const problems: string[] = [];
+    await clearPasswordCounts();
     // One at a time: each may change what the next one sees (as a member's clicks would).
     for (const cell of allowed.filter((c) => !c.action.destructive)) problems.push(...(await check(cell, jars.get(cell.actor) ?? null)));
     for (const cell of allowed.filter((c) => c.action.destructive)) problems.push(...(await check(cell, await spareJar(cell.actor))));

@@ -119,7 +119,7 @@ describe("'Retry failed'", () => {
     const before = await snapshot();
     const result = await post({ intent: "retry-failed" });
     expect(result.status).toBe(302);
-    expect(result.location).toBe("/");
+    expect(result.location).toBe("/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin");
     expect(await toastAfter(result.headers)).toEqual([expect.objectContaining({ description: "Please sign in to access the admin dashboard" })]);
     expect(await snapshot()).toEqual(before);
   });

@@ -394,7 +394,7 @@ describe("only an admin may", () => {
   it("refuses a visitor and a member as docs/product.md §12 says, changing nothing", async () => {
     const member = await signedIn();
     const visitor = await post(offersForm({ [`price:${LIFT}`]: "1" }), null);
-    expect(visitor.location).toBe("/");
+    expect(visitor.location).toBe("/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin");
     expect(await toastAfter(visitor.headers)).toEqual([expect.objectContaining({ description: "Please sign in to access the admin dashboard" })]);
 
     for (const fields of [offersForm({ [`price:${LIFT}`]: "1" }), { intent: "reset-offer", target: "nextCohortDate" }]) {

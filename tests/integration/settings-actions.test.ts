@@ -277,8 +277,9 @@ describe("Email Address", () => {
     const link = message!.links.find((l) => l.includes("/email-change/confirm?token="))!;
     expect(link).toBeTruthy();
 
-    const { loader: confirmLoader } = await import("~/routes/account/email-change-confirm");
-    const confirm = await answer(() => confirmLoader(routeArgs(getRequest(new URL(link).pathname + new URL(link).search, { jar }))));
+    const { action: confirmAction } = await import("~/routes/account/email-change-confirm");
+    const token = new URL(link).searchParams.get("token")!;
+    const confirm = await answer(() => confirmAction(routeArgs(formRequest("/email-change/confirm", { token }, { jar }))));
     expect(confirm.location).toContain("/settings?event=email-changed");
     const [changed] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(changed!.email).toBe(newEmail);

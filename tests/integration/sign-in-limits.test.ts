@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as apiAuthAction } from "~/routes/api/auth";
+import { action as apiAuthAction, loader as apiAuthLoader } from "~/routes/api/auth";
 import { action as authAction } from "~/routes/api/auth-form";
 import { action as resetAction } from "~/routes/account/reset-password";
+import { action as securityAction } from "~/routes/account/security";
 import { signInKey, SIGN_IN_FAILURES } from "~/server/account/account-limits.server";
 import { SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
+import { OPEN_AUTH_PATHS } from "~/server/auth/hooks.server";
+import { getAuth } from "~/server/auth/instance.server";
 import { accountLimits, sessions } from "~/server/db/schema";
 import type { AuthActionResult } from "~/utils/auth-result";
 import { setupTestDatabase } from "../support/db";
 import { createUser } from "../../scripts/factories";
-import { answer, formRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_ORIGIN, uniqueEmail } from "../support/auth";
+import { answer, CookieJar, formRequest, nextTestIp, outboxFor, routeArgs, setupAuthEnvironment, TEST_ORIGIN, uniqueEmail } from "../support/auth";
 
 // A limit per account on wrong passwords, whatever address they come from (the per-IP limit of
 // Better Auth cannot see forty addresses as one attacker): ten failures in 15 minutes pause
@@ -135,5 +138,82 @@ describe("wrong passwords for one account from many addresses", () => {
     for (let i = 1; i <= 6; i++) statuses.push((await apiLogIn(uniqueEmail("v6"), "Wrong-guess-1A", `2001:db8:5:6::${i * 17}`)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     expect((await apiLogIn(uniqueEmail("v6"), "Wrong-guess-1A", "2001:db8:5:7::1")).status).toBe(401);
+  });
+});
+
+describe("password checks a session can ask for (docs/security.md \"Accounts and sign-in\")", () => {
+  /** A JSON post to Better Auth's endpoint with her session, as her browser would send it. */
+  function apiPost(path: string, body: Record<string, unknown>, cookie: string, ip = nextTestIp()) {
+    const request = new Request(`${TEST_ORIGIN}/api/auth${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
+      body: JSON.stringify(body),
+    });
+    return answer<{ message?: string; code?: string }>(() => apiAuthAction(routeArgs(request, ip)));
+  }
+
+  async function signedIn() {
+    const { user, password } = await createUser(t.db);
+    const result = await formLogIn(user.email, password);
+    expect(result.data).toMatchObject({ ok: true, kind: "signed-in" });
+    return { user, password, cookie: new CookieJar().store(result.headers).header() };
+  }
+
+  it("answers 404 for every Better Auth endpoint the site does not use, the password oracle verify-password first", async () => {
+    const { password, cookie } = await signedIn();
+    expect((await apiPost("/verify-password", { password }, cookie)).status).toBe(404);
+    const mounted = Object.values(getAuth().api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
+      .filter((endpoint) => typeof endpoint.path === "string")
+      .map((endpoint) => ({ path: endpoint.path!.replace(/:[a-z]+/gi, "x"), method: [endpoint.options?.method ?? "POST"].flat()[0]! }));
+    expect(mounted.length).toBeGreaterThan(20);
+    for (const { path, method } of mounted) {
+      if (OPEN_AUTH_PATHS.has(path)) continue;
+      const request = new Request(`${TEST_ORIGIN}/api/auth${path}`, {
+        method: method === "*" ? "POST" : method,
+        headers: { "content-type": "application/json", origin: TEST_ORIGIN, cookie },
+        body: method === "GET" ? undefined : "{}",
+      });
+      const status = (await answer(() => (method === "GET" ? apiAuthLoader : apiAuthAction)(routeArgs(request, nextTestIp())))).status;
+      // The old confirmation link only leads to the page that asks (decision 245).
+      expect(status, `${method} ${path}`).toBe(path === "/verify-email" ? 302 : 404);
+    }
+  });
+
+  it(`pauses sign-in after ${SIGN_IN_FAILURES.max} wrong passwords given to change-password or two-factor set-up from a session`, async () => {
+    const { user, password, cookie } = await signedIn();
+    const guesses = [
+      (i: number) => apiPost("/change-password", { currentPassword: `Wrong-guess-${i}A`, newPassword: "BrandNew2026" }, cookie),
+      (i: number) => apiPost("/two-factor/enable", { password: `Wrong-guess-${i}A` }, cookie),
+      (i: number) => apiPost("/two-factor/disable", { password: `Wrong-guess-${i}A` }, cookie),
+    ];
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGN_IN_FAILURES.max + 2; i++) statuses.push((await guesses[i % guesses.length]!(i)).status);
+    expect(statuses.slice(0, SIGN_IN_FAILURES.max).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(SIGN_IN_FAILURES.max)).toEqual([429, 429]);
+    // Even the right password is refused now, on the session's endpoints and at log-in.
+    const right = await apiPost("/change-password", { currentPassword: password, newPassword: "BrandNew2026" }, cookie);
+    expect(right.status).toBe(429);
+    expect(right.data.code).toBe("SIGN_IN_PAUSED");
+    expect((await formLogIn(user.email, password)).status).toBe(429);
+    expect(await pausedNotices(user.email)).toHaveLength(1);
+    // The Security card says why, in the same words as the log-in form.
+    const card = await answer<{ message: string }>(() =>
+      securityAction(
+        routeArgs(
+          formRequest("/settings/security", { js: "1", intent: "change-password", currentPassword: password, newPassword: "Changed2026", confirmPassword: "Changed2026" }, { headers: { cookie } }),
+          nextTestIp(),
+        ),
+      ),
+    );
+    expect(card.status).toBe(429);
+    expect(card.data.message).toBe(SIGN_IN_PAUSED_MESSAGE);
+  });
+
+  it("clears the count when the session gives the right password", async () => {
+    const { password, cookie } = await signedIn();
+    for (let i = 0; i < SIGN_IN_FAILURES.max - 1; i++) expect((await apiPost("/two-factor/enable", { password: `Wrong-${i}-Abc` }, cookie)).status).toBe(400);
+    expect((await apiPost("/two-factor/enable", { password }, cookie)).status).toBe(200);
+    for (let i = 0; i < SIGN_IN_FAILURES.max - 1; i++) expect((await apiPost("/change-password", { currentPassword: `Again-${i}-Abc`, newPassword: "BrandNew2026" }, cookie)).status).toBe(400);
+    expect((await apiPost("/change-password", { currentPassword: password, newPassword: "BrandNew2026" }, cookie)).status).toBe(200);
   });
 });

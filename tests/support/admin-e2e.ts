@@ -38,11 +38,10 @@ export async function signInAsAdmin(page: Page, testInfo: TestInfo): Promise<str
     await dialog.getByRole("button", { name: "Create Account" }).click();
     // Another spec may have created her at the same moment: then log in after all. The first
     // sign-up of a run (password hashing, her emails queued) can take a while on a busy machine.
-    const exists = toast(page, "User already exists");
+    // (the form then offers to log in, in place, with her address kept).
+    const exists = toast(page, "You already have an account with this email address. Please log in to continue.");
     await expect(signedIn.or(exists)).toBeVisible({ timeout: 20_000 });
     if (await exists.isVisible()) {
-      await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
-      await dialog.getByLabel("Email").fill(email);
       await dialog.getByLabel("Password").fill(ADMIN_PASSWORD);
       await dialog.getByRole("button", { name: "Log In" }).click();
     }

@@ -92,7 +92,8 @@ export interface MatrixEntry {
 const ok: Outcome = { status: 200 };
 const notFound: Outcome = { status: 404 };
 const goHome: Outcome = { status: 302, location: "/" };
-const adminSignIn: Outcome = { status: 302, location: "/", toast: SIGN_IN_MESSAGE };
+// docs/product.md §12: the log-in form, which brings her back to the admin page she asked for.
+const adminSignIn: Outcome = { status: 302, location: /^\/auth\?mode=log-in&redirectTo=%2Fsettings%2Fadmin/, toast: SIGN_IN_MESSAGE };
 const adminDenied: Outcome = { status: 302, location: "/", toast: DENIED_MESSAGE };
 const allowed = (outcome: Outcome): Outcome => ({ ...outcome, changes: true });
 
@@ -336,15 +337,18 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           },
         },
         {
-          name: "GET list-sessions",
+          // Closed: the site never lists sessions (decision 247).
+          name: "GET list-sessions (disabled)",
           method: "GET",
           request: () => ({ path: "/api/auth/list-sessions" }),
-          expect: {
-            anonymous: { status: 401 },
-            member: (f) => ({ status: 200, bodyIncludes: [f.member.id], bodyExcludes: [f.otherMember.id] }),
-            otherMember: (f) => ({ status: 200, bodyIncludes: [f.otherMember.id], bodyExcludes: [f.member.id] }),
-            admin: (f) => ({ status: 200, bodyIncludes: [f.admin.id], bodyExcludes: [f.member.id] }),
-          },
+          expect: same(notFound),
+        },
+        {
+          // Closed: a password oracle for whoever holds a session (decision 247).
+          name: "POST verify-password (disabled)",
+          method: "POST",
+          request: () => ({ path: "/api/auth/verify-password", json: { password: "Not-the-password-1" } }),
+          expect: same(notFound),
         },
         {
           // Every account is made through the sign-up form, never Better Auth's endpoint directly.
@@ -382,11 +386,11 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           expect: same(notFound),
         },
         {
-          // Nobody can end Alice's sessions but Alice: the others send her token and nothing happens.
-          name: "POST revoke-other-sessions",
+          // Closed: sessions end through sign-out, a password change or reset (decision 247).
+          name: "POST revoke-other-sessions (disabled)",
           method: "POST",
           request: () => ({ path: "/api/auth/revoke-other-sessions", json: {} }),
-          expect: { anonymous: { status: 401 }, member: ok, otherMember: ok, admin: ok },
+          expect: same(notFound),
         },
         {
           name: "POST change-password (wrong current password)",
@@ -523,6 +527,21 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
       route: "/email-change/confirm",
       actions: [
         { name: "GET (unknown token)", method: "GET", request: () => ({ path: `/email-change/confirm?token=${"a".repeat(43)}` }), expect: same({ status: 400 }) },
+        {
+          name: "POST (unknown token)",
+          method: "POST",
+          request: () => ({ path: "/email-change/confirm", form: { token: "a".repeat(43) } }),
+          expect: same({ status: 400 }),
+        },
+      ],
+    },
+    {
+      // The sign-up confirmation link (docs/product.md §7.5): GET asks, POST confirms; a token that is
+      // not ours is a 400 page for everybody and changes nothing.
+      route: "/verify-email",
+      actions: [
+        { name: "GET (unknown token)", method: "GET", request: () => ({ path: "/verify-email?token=a.b.c" }), expect: same({ status: 400 }) },
+        { name: "POST (unknown token)", method: "POST", request: () => ({ path: "/verify-email", form: { token: "a.b.c" } }), expect: same({ status: 400 }) },
       ],
     },
     {

@@ -48,7 +48,9 @@ export async function emailedLink(to: string, pattern: RegExp): Promise<string> 
   return waitForLink(dataDir, to, pattern, 15_000);
 }
 
-/** Opens the confirmation link emailed to her address at sign-up (docs/product.md §7.5, §9.2). */
+/** Opens the confirmation link emailed to her address at sign-up and presses its button (docs/product.md §7.5, §9.2). */
 export async function confirmEmailAddress(page: Page, email: string): Promise<void> {
-  await page.goto(await emailedLink(email, /\/api\/auth\/verify-email\?token=/));
+  await page.goto(await emailedLink(email, /\/verify-email\?token=/));
+  await page.getByRole("button", { name: "Confirm My Email Address" }).click();
+  await page.waitForURL((url) => url.pathname !== "/verify-email");
 }

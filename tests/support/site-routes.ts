@@ -47,6 +47,7 @@ export const nonPageRoutePaths = [
   "/api/auth-form",
   "/sign-out",
   "/reset-password",
+  "/verify-email",
   "/email-change/confirm",
   "/email-change/undo",
   "/settings/data",

@@ -6,7 +6,7 @@ import { formatLongDate } from "~/utils/format";
 import { SETTINGS_TEXT, useSettingsBusy, useSettingsForm } from "./settings-form";
 
 /** docs/product.md §9.5 Account Status, with whether the email address is confirmed (docs/product.md §7.5). */
-export function AccountStatusCard({ profile }: { profile: SettingsProfile }) {
+export function AccountStatusCard({ profile, adminConfirmationNeeded = false }: { profile: SettingsProfile; adminConfirmationNeeded?: boolean }) {
   const busy = useSettingsBusy();
   const form = useSettingsForm("settings-resend-verification");
   const status = profile.accountStatus;
@@ -37,10 +37,15 @@ export function AccountStatusCard({ profile }: { profile: SettingsProfile }) {
             </dd>
           </div>
         </dl>
-        {!profile.emailVerified ? (
+        {/* A verified ADMIN_EMAILS address still confirms it once while logged in (docs/product.md §7.10). */}
+        {!profile.emailVerified || adminConfirmationNeeded ? (
           <form method="post" action="/settings" onSubmit={(event) => form.submit(event)} className="mt-4 flex flex-col gap-2">
             <input type="hidden" name="intent" value="resend-verification" />
-            <p className="text-sm text-ink-muted">Please confirm your email address with the link we sent you.</p>
+            <p className="text-sm text-ink-muted">
+              {profile.emailVerified
+                ? "To open the admin dashboard, confirm your address with a link opened while you're logged in."
+                : "Please confirm your email address with the link we sent you."}
+            </p>
             <div>
               <Button type="submit" size="sm" variant="outline" loading={form.busy} disabled={busy}>
                 Resend verification email

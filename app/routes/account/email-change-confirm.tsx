@@ -1,28 +1,43 @@
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/email-change-confirm";
-import { AlertCircleIcon, CheckCircleIcon } from "~/components/icons";
+import { AlertCircleIcon, CheckCircleIcon, MailIcon } from "~/components/icons";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { confirmEmailChange, EMAIL_CHANGED_CALLBACK } from "~/server/account/email-change.server";
+import { confirmEmailChange, EMAIL_CHANGED_CALLBACK, readEmailChangeLink } from "~/server/account/email-change.server";
 import { getSessionUser } from "~/server/auth/session.server";
+import { readForm } from "~/server/http/form-action.server";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
 // /email-change/confirm?token=…: the link mailed to a member's NEW address (docs/product.md §9.2;
-// server/account/email-change.server.ts). It changes the address once, if the account still has
+// server/account/email-change.server.ts). Opening it changes nothing (mail scanners open every
+// link; decision 245): the page asks, and its button's POST changes the address once, if the account still has
 // the old one and nobody else has registered the new one meanwhile; the old address is then told,
 // with a way to undo it. A signed-in member goes on to her settings; otherwise, and whenever the
 // link cannot be used, this page says what happened, with a 4xx status for a refused link.
 
 type Outcome =
+  | { state: "ask"; email: string; token: string }
   | { state: "changed"; email: string }
   | { state: "invalid" | "stale" | "taken" | "other-account" };
 
 const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 
-const STATUS: Record<Exclude<Outcome["state"], "changed">, number> = { invalid: 400, stale: 410, taken: 409, "other-account": 403 };
+const STATUS: Record<Exclude<Outcome["state"], "changed" | "ask">, number> = { invalid: 400, stale: 410, taken: 409, "other-account": 403 };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
+  const link = await readEmailChangeLink(token);
+  if (!link) return data<Outcome>({ state: "invalid" }, { status: STATUS.invalid, headers });
+  const user = await getSessionUser(request);
+  if (user && user.id !== link.userId) return data<Outcome>({ state: "other-account" }, { status: STATUS["other-account"], headers });
+  return data<Outcome>({ state: "ask", email: link.to, token }, { headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const read = await readForm(request);
+  const value = read.ok ? read.form.get("token") : null;
+  const token = typeof value === "string" ? value : "";
   const user = await getSessionUser(request);
   const result = await confirmEmailChange(token, user?.id ?? null);
   if (result.ok) {
@@ -32,12 +47,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return data<Outcome>({ state: result.reason }, { status: STATUS[result.reason], headers });
 }
 
-// NOTE: the link is single-use: never run the loader again on this page.
+// NOTE: the link is single-use: never run the loader again after the button.
 export function shouldRevalidate() {
   return false;
 }
 
-const TEXT: Record<Outcome["state"], { title: string; message: string }> = {
+const TEXT: Record<Exclude<Outcome["state"], "ask">, { title: string; message: string }> = {
   changed: {
     title: "Your email address has been changed",
     message: "Thank you for confirming it. Please use your new address the next time you log in.",
@@ -62,10 +77,36 @@ const TEXT: Record<Outcome["state"], { title: string; message: string }> = {
   },
 };
 
-export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps) {
+export default function ConfirmEmailChange({ loaderData, actionData }: Route.ComponentProps) {
   const { site } = useRootData();
-  const text = TEXT[loaderData.state];
-  const changed = loaderData.state === "changed";
+  const navigation = useNavigation();
+  const page: Outcome = actionData ?? loaderData;
+  if (page.state === "ask") {
+    return (
+      <main id="main" className="section-y flex flex-1 items-center bg-linear-to-b from-sand-100 to-sand-50">
+        <div className="container-prose">
+          <Card>
+            <CardContent className="flex flex-col items-start gap-5">
+              <MailIcon className="size-12 text-brand-700" />
+              <h1 className="text-3xl sm:text-4xl">Confirm your new email address</h1>
+              <p className="text-lg text-ink-muted">
+                Press the button to make <strong>{page.email}</strong> the email address of your {site.businessName} account.
+                If you didn't ask for this, you can close this page: nothing will change.
+              </p>
+              <Form method="post" className="mt-2 flex flex-wrap gap-3">
+                <input type="hidden" name="token" value={page.token} />
+                <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
+                  Confirm My New Address
+                </Button>
+              </Form>
+            </CardContent>
+          </Card>
+        </div>
+      </main>
+    );
+  }
+  const text = TEXT[page.state];
+  const changed = page.state === "changed";
   return (
     <main id="main" className="section-y flex flex-1 items-center bg-linear-to-b from-sand-100 to-sand-50">
       <div className="container-prose">
@@ -75,10 +116,10 @@ export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps)
             <h1 className="text-3xl sm:text-4xl">{text.title}</h1>
             <p className="text-lg text-ink-muted" role={changed ? "status" : "alert"}>
               {text.message}
-              {loaderData.state === "changed" ? (
+              {page.state === "changed" ? (
                 <>
                   {" "}
-                  It is now <strong>{loaderData.email}</strong>.
+                  It is now <strong>{page.email}</strong>.
                 </>
               ) : null}
             </p>
@@ -106,9 +147,9 @@ export default function ConfirmEmailChange({ loaderData }: Route.ComponentProps)
   );
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
-    title: loaderData?.state === "changed" ? "Email address changed" : "Confirmation link",
+    title: "Confirm your new email address",
     description: "Confirm the new email address of your account.",
     noindex: true,
   });

@@ -13,6 +13,7 @@ import { SETTINGS_TEXT, type SettingsActionResult, type SettingsIntent } from "~
 import { deleteOwnAccount } from "~/server/account/delete-account.server";
 import { requestEmailChange, resendVerificationEmail } from "~/server/account/email-change.server";
 import { loadSettings, saveAvatar, updateEmailNotifications, updateMemberName } from "~/server/account/settings.server";
+import { sendAdminConfirmationLink } from "~/server/auth/email-verification.server";
 import { adminConfirmationNeeded, requireUser } from "~/server/auth/guards.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -187,10 +188,12 @@ async function runIntent(
       );
     }
     case "resend-verification": {
-      if (user.emailVerified) return success("resend-verification", null);
+      // A verified address is sent a link only for the ADMIN_EMAILS confirmation (docs/product.md §7.10).
+      const forAdmin = user.emailVerified && (await adminConfirmationNeeded(user));
+      if (user.emailVerified && !forAdmin) return success("resend-verification", null);
       // Her own address: no secret in saying that this hour's emails are spent (three at most).
       if (!(await verificationEmailAllowed(user.email))) return failure("resend-verification", SETTINGS_TEXT.verificationLimit, 429);
-      const sent = await resendVerificationEmail(request, context, user.email);
+      const sent = forAdmin ? await sendAdminConfirmationLink({ id: user.id, email: user.email, name: user.firstName }) : await resendVerificationEmail(request, context, user.email);
       if (!sent.ok) return failure("resend-verification", sent.message ?? SETTINGS_TEXT.error, 400);
       return success("resend-verification", SETTINGS_TEXT.success, SETTINGS_TEXT.verificationSent);
     }
@@ -227,7 +230,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               <ProfileCard profile={settings.profile} twoFactorEnabled={security.twoFactorEnabled} />
               <SecurityCard user={{ email: security.email, twoFactorEnabled: security.twoFactorEnabled }} />
               <NotificationsCard enabled={settings.profile.emailNotifications} />
-              <AccountStatusCard profile={settings.profile} />
+              <AccountStatusCard profile={settings.profile} adminConfirmationNeeded={adminConfirmationNeeded} />
             </div>
             <div className="flex flex-col gap-6">
               <LoginActivityCard logins={settings.logins} />

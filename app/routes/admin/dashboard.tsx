@@ -42,7 +42,9 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const welcomeSettings = tab === "emails" && emails ? await loadWelcomeEmailSettings().catch(() => null) : null;
 
   return {
+    // Her own address, for the Emails tab's test sends; she is greeted by her first name (docs/product.md §10.1).
     email: admin.email,
+    firstName: admin.firstName,
     adminId: admin.id,
     tab,
     search,
@@ -75,10 +77,13 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, adminId, tab, search, stats, chart, followUps, users, usersFailed, activity, integrations, offers, emails, welcomeSettings, sales, subscribers, content, courses, products } = loaderData;
+  const { email, firstName, adminId, tab, search, stats, chart, followUps, users, usersFailed, activity, integrations, offers, emails, welcomeSettings, sales, subscribers, content, courses, products } = loaderData;
   return (
     <main id="main">
-      <PageHero title="Admin Dashboard" intro={<>Welcome back, <span className="font-semibold text-ink">{email}</span></>} />
+      <PageHero
+        title="Admin Dashboard"
+        intro={firstName ? <>Welcome back, <span className="font-semibold text-ink">{firstName}</span></> : "Welcome back"}
+      />
       <div className="container-page flex flex-col gap-8 py-10 sm:py-14">
         <FollowUps followUps={followUps} />
         <StatCards stats={stats} />

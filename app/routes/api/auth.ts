@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/auth";
+import { VERIFY_EMAIL_PATH } from "~/server/auth/context.server";
 import { handleAuthRequest } from "~/server/auth/requests.server";
 
-// /api/auth/*: Better Auth's own HTTP endpoints (email verification links, two-factor set-up from
-// the settings page, session reads). The request goes through as it came, except that the client
-// IP is the one the server worked out (docs/product.md §7.8), never a header the visitor sent.
+// /api/auth/*: Better Auth's own HTTP endpoints, only those the site uses (OPEN_AUTH_PATHS in
+// server/auth/hooks.server.ts; every other one answers 404, decision 247). The request goes
+// through as it came, except that the client IP is the one the server worked out
+// (docs/product.md §7.8), never a header the visitor sent.
 
 /**
  * Whether the request carries a NUL character in its path, query or body. PostgreSQL cannot store or
@@ -53,7 +55,11 @@ function isBetterAuthEmailChangeLink(url: URL): boolean {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (await carriesNul(request)) return refused();
-  if (isBetterAuthEmailChangeLink(new URL(request.url))) return redirect("/settings?event=email-changed&error=INVALID_TOKEN");
+  const url = new URL(request.url);
+  if (isBetterAuthEmailChangeLink(url)) return redirect("/settings?event=email-changed&error=INVALID_TOKEN");
+  // A confirmation link mailed before links opened our own page (decision 245): it leads to that
+  // page, which asks before it confirms; Better Auth's endpoint itself is closed (OPEN_AUTH_PATHS).
+  if (url.pathname.endsWith("/verify-email")) return redirect(`${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(url.searchParams.get("token") ?? "")}`);
   return handleAuthRequest(request, context);
 }
 

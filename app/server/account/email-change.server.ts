@@ -12,7 +12,7 @@ import { getDb } from "~/server/db/client.server";
 import { ADMIN_ROLE, profiles, sessions, userRoles, users, verifications } from "~/server/db/schema";
 import { sendEmailChangeConfirmation, sendEmailChangedNotice } from "~/server/email/auth-emails.server";
 import { logger } from "~/server/logger.server";
-import { findUserByEmail, grantAdminFromConfig, recordAdminEmailEvent } from "~/server/models/roles.server";
+import { findUserByEmail, isAdminEmail, recordAdminEmailEvent } from "~/server/models/roles.server";
 
 // Changing the email address (docs/product.md §9.2 "update user with a new email (triggers a confirmation
 // email)"; docs/product.md §9.2). Decision: docs/decisions/081-settings-email-change.md, and 182 for what
@@ -20,7 +20,8 @@ import { findUserByEmail, grantAdminFromConfig, recordAdminEmailEvent } from "~/
 //
 //  1. /settings asks for her current password (or a two-factor code) first, then
 //     requestEmailChange() mails a single-use link to the NEW address. Nothing changes yet.
-//  2. The link (/email-change/confirm) swaps the address in one transaction, if the account
+//  2. The link (/email-change/confirm) shows a button (opening it changes nothing, decision 245);
+//     the button swaps the address in one transaction, if the account
 //     still has the old one and nobody else has taken the new one meanwhile, and marks it
 //     verified (she has just proved she reads it).
 //  3. The OLD address is told at once, with a link (/email-change/undo) that puts it back within
@@ -161,12 +162,10 @@ export async function confirmEmailChange(token: string, signedInUserId: string |
   // transaction as the change (docs/product.md §18); it is removed again if nothing changes.
   const undoPayload: LinkPayload = { kind: "email-change-undo", userId: payload.userId, from: payload.from, to: payload.to };
   const undoUrl = await createLink(undoPayload, EMAIL_CHANGE_UNDO_PATH);
-  let name: string | null = null;
   try {
     await db.transaction(async (tx) => {
       const [user] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, payload.userId)).for("update");
       if (!user || user.email.toLowerCase() !== payload.from) throw new ConfirmRefused("stale");
-      name = user.name;
       const [taken] = await tx
         .select({ id: users.id })
         .from(users)
@@ -182,6 +181,9 @@ export async function confirmEmailChange(token: string, signedInUserId: string |
         .where(and(eq(userRoles.userId, payload.userId), eq(userRoles.role, ADMIN_ROLE)))
         .limit(1);
       if (admin) await recordAdminEmailEvent(tx, payload.from, payload.userId, "address-changed");
+      // An email change never makes anybody an administrator (docs/product.md §7.10, decision 246):
+      // an ADMIN_EMAILS address reached this way has had its chance; `npm run admin -- grant` remains.
+      if (isAdminEmail(payload.to, getServerEnv().ADMIN_EMAILS)) await recordAdminEmailEvent(tx, payload.to, payload.userId, "address-changed");
       // The old address is told, with the way back.
       await sendEmailChangedNotice({ to: payload.from, name: user.name, newEmail: payload.to, undoUrl, at: new Date() }, tx);
     });
@@ -196,11 +198,13 @@ export async function confirmEmailChange(token: string, signedInUserId: string |
     throw error;
   }
   logger.info("email address changed", { userId: payload.userId });
-  // A verified address in ADMIN_EMAILS (docs/product.md §7.10).
-  await grantAdminFromConfig(db, { id: payload.userId, email: payload.to, emailVerified: true, name }, getServerEnv().ADMIN_EMAILS).catch(
-    (error: unknown) => logger.error("could not grant the ADMIN_EMAILS administrator role", { error, userId: payload.userId }),
-  );
   return { ok: true, from: payload.from, to: payload.to, userId: payload.userId };
+}
+
+/** The confirmation link's addresses, for its page (GET changes nothing); null when it is not valid. */
+export async function readEmailChangeLink(token: string): Promise<{ userId: string; to: string } | null> {
+  const payload = await readLink("email-change", token);
+  return payload ? { userId: payload.userId, to: payload.to } : null;
 }
 
 // ─── 3. Undoing it ──────────────────────────────────────────────────────────────────────────────

@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import type { AppLoadContext, data } from "react-router";
+import { SIGN_IN_PAUSED_CODE, SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
 import type { SessionUser } from "~/server/auth/session.server";
@@ -51,7 +52,12 @@ function fail(posted: Posted, kind: "validation" | "service" | "unexpected", mes
 
 /** Better Auth's error answer in the card's words. */
 async function serviceFailure(posted: Posted, response: Response) {
-  if (response.status === 429) return fail(posted, "service", SECURITY_TEXT.tooManyAttempts, 429);
+  if (response.status === 429) {
+    // Too many wrong passwords for her account, from anywhere (docs/security.md "Accounts and
+    // sign-in"; decision 247), or too many requests from this visitor.
+    const body = (await response.json().catch(() => null)) as { code?: string } | null;
+    return fail(posted, "service", body?.code === SIGN_IN_PAUSED_CODE ? SIGN_IN_PAUSED_MESSAGE : SECURITY_TEXT.tooManyAttempts, 429);
+  }
   if (response.status >= 500) return fail(posted, "unexpected", SECURITY_TEXT.unexpected, 500);
   const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
   const code = body?.code ?? "";

@@ -193,7 +193,7 @@ const TEMPLATES: Template[] = [
     name: "Confirm your email address",
     when: "After sign-up, and when she asks for it again",
     audience: "Member",
-    render: () => renderVerificationEmail({ to: SAMPLE_MEMBER.email, name: SAMPLE_MEMBER.name, url: link("/api/auth/verify-email?token=sample") }),
+    render: () => renderVerificationEmail({ to: SAMPLE_MEMBER.email, name: SAMPLE_MEMBER.name, url: link("/verify-email?token=sample") }),
   },
   {
     key: "password-reset",

@@ -13,6 +13,13 @@ export const CLIENT_IP_HEADER = "x-site-client-ip";
 export const AUTH_BASE_PATH = "/api/auth";
 /** Where the verification link lands after Better Auth has checked it (see routes/api/auth-form). */
 export const EMAIL_VERIFIED_CALLBACK = "/auth?event=email-verified";
+/** The page an emailed confirmation link opens: GET asks, its button POSTs (decision 245). */
+export const VERIFY_EMAIL_PATH = "/verify-email";
+
+/** The address of the confirmation page for a Better Auth verification token. */
+export function verificationLink(token: string): string {
+  return `${getServerEnv().SITE_ORIGIN}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+}
 
 export const SESSION_EXPIRES_IN = 60 * 60 * 24 * 30; // 30 days
 export const SESSION_UPDATE_AGE = 60 * 60 * 24; // extended at most once a day

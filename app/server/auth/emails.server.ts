@@ -4,8 +4,7 @@ import { afterPasswordChange } from "~/server/account/password-events.server";
 import { getDb } from "~/server/db/client.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/server/email/auth-emails.server";
 import { logger } from "~/server/logger.server";
-import { grantConfiguredAdmin } from "./hooks.server";
-import { runInBackground } from "./context.server";
+import { runInBackground, verificationLink } from "./context.server";
 
 // The emails Better Auth asks the site to send, and what follows them (docs/product.md §7.5, §7.7):
 // at most three of each kind an hour to one inbox; the messages themselves are written in
@@ -34,16 +33,15 @@ export async function onPasswordReset({ user }: { user: AuthEmailUser }): Promis
   runInBackground(notify());
 }
 
-/** The confirmation link, unless three already went to this inbox this hour. */
-export async function sendVerificationLink({ user, url }: { user: AuthEmailUser; url: string }): Promise<void> {
+/**
+ * The confirmation link, unless three already went to this inbox this hour. It opens our page
+ * /verify-email, never Better Auth's endpoint: opening it changes nothing, its button confirms
+ * (decision 245).
+ */
+export async function sendVerificationLink({ user, token }: { user: AuthEmailUser; token: string }): Promise<void> {
   if (!(await allowEmailTo(getDb(), "verification", user.email))) {
     logger.info("verification email not sent: three already went to this address this hour", { userId: user.id });
     return;
   }
-  await sendVerificationEmail({ to: user.email, name: user.name, url });
-}
-
-/** docs/product.md §7.10: ADMIN_EMAILS makes an address an administrator once it is verified. */
-export async function afterEmailVerification(user: AuthEmailUser): Promise<void> {
-  await grantConfiguredAdmin({ ...user, emailVerified: true });
+  await sendVerificationEmail({ to: user.email, name: user.name, url: verificationLink(token) });
 }

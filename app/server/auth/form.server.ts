@@ -7,6 +7,7 @@ import { logger } from "~/server/logger.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
 import {
+  ACCOUNT_EXISTS_TEXT,
   AUTH_TEXT,
   HONEYPOT_FIELD,
   parseAuthMode,
@@ -98,6 +99,9 @@ async function reply(posted: Posted, result: AuthActionResult, init: ReplyInit =
         });
     }
   }
+  if (result.kind === "account-exists") {
+    return redirectWithToast(authPageUrl("log-in", posted.redirectTo), { title: ACCOUNT_EXISTS_TEXT.title, description: result.message, variant: "info" }, { headers });
+  }
   const title = result.kind === "validation" ? AUTH_TEXT.validationError : AUTH_TEXT.error;
   const mode = result.message === AUTH_TEXT.twoFactorExpired ? "log-in" : posted.mode;
   return redirectWithToast(
@@ -121,6 +125,9 @@ async function serviceFailure(posted: Posted, response: Response) {
   }
   if (response.status >= 500) return fail(posted, "unexpected", AUTH_TEXT.unexpected, 500);
   const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+  if (posted.mode === "sign-up" && body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+    return reply(posted, { ok: false, kind: "account-exists", message: ACCOUNT_EXISTS_TEXT.message }, { status: 409 });
+  }
   if (body?.code === "INVALID_TWO_FACTOR_COOKIE") return fail(posted, "service", AUTH_TEXT.twoFactorExpired, 401);
   const message = body?.message?.trim() || "Something went wrong. Please try again.";
   return fail(posted, "service", message, response.status, setCookieHeaders(response));

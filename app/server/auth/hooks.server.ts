@@ -1,6 +1,5 @@
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
-import { getServerEnv } from "~/config/env.server";
 import { claimSignInAttempt, SIGN_IN_FAILURES, settleSignInAttempt } from "~/server/account/account-limits.server";
 import { afterPasswordChange } from "~/server/account/password-events.server";
 import { getDb } from "~/server/db/client.server";
@@ -8,8 +7,9 @@ import { sendSignInPausedNotice } from "~/server/email/auth-emails.server";
 import { queueMemberSync } from "~/server/lists/sync-queue.server";
 import { logger } from "~/server/logger.server";
 import { createMemberRecords, recordLogin, storeInitialsAvatar } from "~/server/models/members.server";
-import { findUserByEmail, grantAdminFromConfig, isAdminEmail } from "~/server/models/roles.server";
+import { findUserByEmail } from "~/server/models/roles.server";
 import {
+  AUTH_BASE_PATH,
   loginDetailsFrom,
   runInBackground,
   SIGN_IN_PAUSED_CODE,
@@ -27,10 +27,46 @@ import {
 //   minutes pause password sign-in to that address for 15 minutes, and the owner is told by
 //   email (docs/security.md "Accounts and sign-in"). Both ways in, the /auth form and
 //   /api/auth/sign-in/email, go through this endpoint.
-// - A login_history row per successful sign-in, and the ADMIN_EMAILS grant of a verified address.
+// - A login_history row per successful sign-in.
 // - After a password change: outstanding reset links voided, the owner told.
 
 const SIGN_IN_PATHS = new Set(["/sign-in/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+/**
+ * The Better Auth endpoints the site uses over HTTP (the /auth form, /settings, /reset-password,
+ * sign-out and the /api/auth/* route); every other one it mounts answers 404 (decision 247). A new
+ * endpoint in a Better Auth release stays closed until it is added here.
+ */
+export const OPEN_AUTH_PATHS: ReadonlySet<string> = new Set([
+  "/sign-in/email",
+  "/sign-up/email",
+  "/sign-out",
+  "/get-session",
+  "/request-password-reset",
+  "/reset-password",
+  "/send-verification-email",
+  "/change-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/generate-backup-codes",
+]);
+
+/**
+ * Endpoints a signed-in member reaches that check her password: each check counts in the same
+ * per-account limit as a sign-in (docs/security.md "Accounts and sign-in"), so a session cannot
+ * be used to guess it. Re-authentication on /settings counts its own (account/reauth.server.ts).
+ */
+const SESSION_PASSWORD_PATHS = new Set(["/change-password", "/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"]);
+
+function notFound(): Response {
+  return new Response(JSON.stringify({ message: "Not Found", code: "NOT_FOUND" }), { status: 404, headers: { "content-type": "application/json" } });
+}
+
+function pausedError(): APIError {
+  return new APIError("TOO_MANY_REQUESTS", { message: SIGN_IN_PAUSED_MESSAGE, code: SIGN_IN_PAUSED_CODE });
+}
 
 /** The address a sign-in request names, as Better Auth will read it; null if it names none. */
 function signInEmailOf(body: unknown): string | null {
@@ -48,21 +84,26 @@ async function notifySignInPaused(email: string): Promise<void> {
   await sendSignInPausedNotice({ to: user.email, name: user.name, minutes: Math.round(SIGN_IN_FAILURES.lockMs / 60_000) });
 }
 
-/** The ADMIN_EMAILS grant for a member whose address is verified (docs/product.md §7.10); never throws. */
-export async function grantConfiguredAdmin(user: { id: string; email: string; emailVerified: boolean; name?: string | null }) {
-  try {
-    const result = await grantAdminFromConfig(getDb(), user, getServerEnv().ADMIN_EMAILS);
-    if (result === "granted") logger.info("administrator granted from ADMIN_EMAILS", { userId: user.id });
-  } catch (error) {
-    logger.error("could not grant the ADMIN_EMAILS administrator role", { error, userId: user.id });
-  }
-}
-
 export function sitePlugin() {
   return {
     id: "site",
+    onRequest: async (request: Request) => {
+      const path = new URL(request.url).pathname.slice(AUTH_BASE_PATH.length);
+      if (!OPEN_AUTH_PATHS.has(path)) return { response: notFound() };
+    },
     hooks: {
       before: [
+        {
+          matcher: (context) => SESSION_PASSWORD_PATHS.has(context.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx);
+            if (!session) return;
+            const claim = await claimSignInAttempt(getDb(), session.user.email);
+            if (claim.allowed) return;
+            if (claim.startedLock) runInBackground(notifySignInPaused(session.user.email));
+            throw pausedError();
+          }),
+        },
         {
           matcher: (context) => context.path === "/sign-in/email",
           handler: createAuthMiddleware(async (ctx) => {
@@ -71,11 +112,27 @@ export function sitePlugin() {
             const claim = await claimSignInAttempt(getDb(), email);
             if (claim.allowed) return;
             if (claim.startedLock) runInBackground(notifySignInPaused(email));
-            throw new APIError("TOO_MANY_REQUESTS", { message: SIGN_IN_PAUSED_MESSAGE, code: SIGN_IN_PAUSED_CODE });
+            throw pausedError();
           }),
         },
       ],
       after: [
+        {
+          matcher: (context) => SESSION_PASSWORD_PATHS.has(context.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = ctx.context.session?.user.email ?? (await getSessionFromCtx(ctx))?.user.email;
+            if (!email) return;
+            const returned: unknown = ctx.context.returned;
+            // A wrong password is INVALID_PASSWORD; anything else that failed never checked one.
+            const outcome =
+              returned instanceof APIError ? (returned.body?.code === "INVALID_PASSWORD" ? "failure" : "not-checked") : "success";
+            try {
+              await settleSignInAttempt(getDb(), email, outcome);
+            } catch (error) {
+              logger.error("could not settle a password check", { error });
+            }
+          }),
+        },
         {
           matcher: (context) => context.path === "/sign-in/email",
           handler: createAuthMiddleware(async (ctx) => {
@@ -109,8 +166,8 @@ export function sitePlugin() {
             } catch (error) {
               logger.error("could not record a login", { error, userId: created.user.id });
             }
-            // An address verified before it was listed in ADMIN_EMAILS is granted at her next sign-in.
-            if (created.user.emailVerified && isAdminEmail(created.user.email, getServerEnv().ADMIN_EMAILS)) await grantConfiguredAdmin(created.user);
+            // NOTE: a sign-in never grants ADMIN_EMAILS: a verified address proves somebody once
+            // opened the mailbox, not that the password holder did (decision 246).
           }),
         },
         {

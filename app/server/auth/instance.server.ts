@@ -14,7 +14,7 @@ import {
   SIGN_IN_RATE_LIMIT,
   SIGN_UP_RATE_LIMIT,
 } from "./context.server";
-import { afterEmailVerification, onPasswordReset, sendResetPassword, sendVerificationLink } from "./emails.server";
+import { onPasswordReset, sendResetPassword, sendVerificationLink } from "./emails.server";
 import { siteDatabaseHooks, sitePlugin } from "./hooks.server";
 import { getAuthSecret } from "./secret.server";
 
@@ -59,8 +59,8 @@ function createAuth() {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
+      // No ADMIN_EMAILS grant here: it needs the same account's session (email-verification.server.ts).
       sendVerificationEmail: sendVerificationLink,
-      afterEmailVerification,
     },
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     // On in every environment (Better Auth's default is production only), in the database so a
