@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "~/config/env.server";
 import { action as emailListAction } from "~/routes/api/email-list";
-import { loader as confirmLoader } from "~/routes/api/email-confirm";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/api/email-confirm";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/api/email-unsubscribe";
 import { accountLimits, emailSubscribers, jobs } from "~/server/db/schema";
 import { rateLimitKey } from "~/server/lists/subscribers.server";
@@ -78,8 +78,16 @@ async function signUp(fields: Record<string, string | undefined>, { ip = uniqueI
   return response;
 }
 
+/** Opens the emailed confirmation link (GET): the page that asks, changing nothing. */
+function openConfirm(url: string, method: "GET" | "HEAD" = "GET") {
+  return respond(() => confirmLoader({ request: new Request(url, { method }), url: new URL(url), params: {}, context: {} } as never));
+}
+
+/** Presses the page's 'Confirm my subscription' button: a POST of the link's token. */
 function confirm(url: string) {
-  return respond(() => confirmLoader({ request: new Request(url), url: new URL(url), params: {}, context: {} } as never));
+  const body = new URLSearchParams({ token: new URL(url).searchParams.get("token") ?? "" });
+  const request = new Request(url, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  return respond(() => confirmAction({ request, url: new URL(url), params: {}, context: {} } as never));
 }
 
 function openUnsubscribe(url: string) {
@@ -293,9 +301,18 @@ describe("double opt-in", () => {
     expect(row!.confirmTokenHash).toBe(hashSecret(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
 
+    // Opening the link (as a mail scanner does, GET or HEAD) only asks: nothing is confirmed or queued.
+    for (const method of ["HEAD", "GET"] as const) {
+      const opened = await openConfirm(mail!.confirmUrl!, method);
+      expect(opened.status).toBe(200);
+      expect(await opened.json()).toEqual({ state: "ask", email: "j•••@example.com" });
+    }
+    expect((await rowsFor(email))[0]).toMatchObject({ status: "pending", confirmedAt: null });
+    expect(await jobsFor(row!.id)).toHaveLength(0);
+
     const confirmed = await confirm(mail!.confirmUrl!);
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toEqual({ confirmed: true });
+    expect(await confirmed.json()).toEqual({ state: "confirmed" });
     const [after] = await rowsFor(email);
     expect(after).toMatchObject({ status: "confirmed", confirmTokenHash: null });
     expect(after!.confirmedAt).toBeInstanceOf(Date);
@@ -306,7 +323,8 @@ describe("double opt-in", () => {
     // The same link again is refused kindly, and queues nothing more.
     const again = await confirm(mail!.confirmUrl!);
     expect(again.status).toBe(410);
-    expect(await again.json()).toEqual({ confirmed: false, reason: "invalid" });
+    expect(await again.json()).toEqual({ state: "invalid", reason: "invalid" });
+    expect((await openConfirm(mail!.confirmUrl!)).status).toBe(410);
     expect(await jobsFor(after!.id)).toHaveLength(1);
   });
 
@@ -319,6 +337,8 @@ describe("double opt-in", () => {
     expect((await confirm(changed)).status).toBe(410);
     expect((await confirm(`${SITE}/email/confirm?token=garbage`)).status).toBe(400);
     expect((await confirm(`${SITE}/email/confirm`)).status).toBe(400);
+    expect((await openConfirm(changed)).status).toBe(410);
+    expect((await openConfirm(`${SITE}/email/confirm?token=garbage`)).status).toBe(400);
 
     await t.db
       .update(emailSubscribers)

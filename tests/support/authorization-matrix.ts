@@ -637,7 +637,15 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
     },
     {
       route: "/email/confirm",
-      actions: [{ name: "GET (unknown token)", method: "GET", request: () => ({ path: `/email/confirm?token=${"a".repeat(43)}` }), expect: same({ status: [400, 410] }) }],
+      actions: [
+        { name: "GET (unknown token)", method: "GET", request: () => ({ path: `/email/confirm?token=${"a".repeat(43)}` }), expect: same({ status: [400, 410] }) },
+        {
+          name: "POST (unknown token)",
+          method: "POST",
+          request: () => ({ path: `/email/confirm?token=${"a".repeat(43)}`, form: { token: "a".repeat(43) } }),
+          expect: same({ status: [400, 410] }),
+        },
+      ],
     },
     {
       route: "/email/unsubscribe",

@@ -1,46 +1,83 @@
-import { data, Link } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/email-confirm";
-import { confirmSubscription } from "~/server/lists/subscribers.server";
-import { AlertCircleIcon, CheckCircleIcon } from "~/components/icons";
+import { checkConfirmToken, confirmSubscription, maskEmail } from "~/server/lists/subscribers.server";
+import { AlertCircleIcon, CheckCircleIcon, MailIcon } from "~/components/icons";
+import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
-// The double opt-in link (docs/product.md §6): /email/confirm?token=… marks the subscriber confirmed and
-// queues the email-marketing sync. The link works once; a used, expired, replaced or mangled link
-// gets a kind page with a 4xx status and the way to get a fresh one.
+// The double opt-in link (docs/product.md §6.3): /email/confirm?token=…
+//  GET   shows a page with a 'Confirm my subscription' button and changes nothing, so the link
+//        scanners of mail providers, which open every link in an email, confirm nobody
+//        (docs/security.md, "Links in emails");
+//  POST  (the button) marks the subscriber confirmed and queues the email-marketing sync.
+// The link works once; a used, expired, replaced or mangled link gets a kind page with a 4xx
+// status and the way to get a fresh one.
 
-type LoaderResult = { confirmed: true } | { confirmed: false; reason: "malformed" | "invalid" };
+type PageState = { state: "ask"; email: string } | { state: "confirmed" } | { state: "invalid"; reason: "malformed" | "invalid" };
 
-export async function loader({ url }: Route.LoaderArgs) {
-  const token = url.searchParams.get("token");
-  const result = await confirmSubscription(token);
-  const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
-  if (result.ok) return data<LoaderResult>({ confirmed: true }, { headers });
-  return data<LoaderResult>(
-    { confirmed: false, reason: result.reason },
-    { status: result.reason === "malformed" ? 400 : 410, headers },
-  );
+const headers = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+function refused(reason: "malformed" | "invalid") {
+  return data<PageState>({ state: "invalid", reason }, { status: reason === "malformed" ? 400 : 410, headers });
 }
 
-// NOTE: never run the loader again on this page (after a fetcher elsewhere on it, for example):
-// the link is single-use, so a second run would turn "confirmed" into "link already used".
+export async function loader({ url }: Route.LoaderArgs) {
+  const result = await checkConfirmToken(url.searchParams.get("token"));
+  if (!result.ok) return refused(result.reason);
+  return data<PageState>({ state: "ask", email: maskEmail(result.email) }, { headers });
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  let token = url.searchParams.get("token");
+  try {
+    const fromBody = (await request.formData()).get("token");
+    if (typeof fromBody === "string" && fromBody) token = fromBody;
+  } catch {
+    // A body that is not a form: the token in the address is used.
+  }
+  const result = await confirmSubscription(token);
+  if (!result.ok) return refused(result.reason);
+  return data<PageState>({ state: "confirmed" }, { headers });
+}
+
+// NOTE: never run the loader again on this page: after the button's post the link is used, and a
+// second run would turn "subscribed" into "link already used".
 export function shouldRevalidate() {
   return false;
 }
 
-export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
+export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { site } = useRootData();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const page: PageState = actionData ?? loaderData;
   return (
     <main id="main" className="section-y flex flex-1 items-center bg-linear-to-b from-sand-100 to-sand-50">
       <div className="container-prose">
         <Card>
           <CardContent className="flex flex-col items-start gap-5">
-            {loaderData.confirmed ? (
+            {page.state === "ask" ? (
+              <>
+                <MailIcon className="size-12 text-brand-700" />
+                <h1 className="text-3xl sm:text-4xl">Confirm your subscription</h1>
+                <p className="text-lg text-ink-muted">
+                  One last step: press the button to start receiving emails from {site.businessName} at{" "}
+                  <strong>{page.email}</strong>.
+                </p>
+                <Form method="post" className="mt-2 flex flex-wrap gap-3">
+                  <input type="hidden" name="token" value={searchParams.get("token") ?? ""} />
+                  <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
+                    Confirm my subscription
+                  </Button>
+                </Form>
+              </>
+            ) : page.state === "confirmed" ? (
               <>
                 <CheckCircleIcon className="size-12 text-success-700" />
                 <h1 className="text-3xl sm:text-4xl">You're subscribed. Thank you!</h1>
-                <p className="text-lg text-ink-muted">
+                <p role="status" className="text-lg text-ink-muted">
                   Your email address is confirmed. Look out for your first email from {site.businessName}{" "}
                   shortly: practical, encouraging help to get stronger through the menopause and beyond.
                 </p>
@@ -62,14 +99,16 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
                 </p>
               </>
             )}
-            <div className="mt-2 flex flex-wrap gap-3">
-              <Link to="/" className="btn btn-primary">
-                Return to Home
-              </Link>
-              <Link to="/coaching-services" className="btn btn-outline">
-                Explore Coaching Services
-              </Link>
-            </div>
+            {page.state === "ask" ? null : (
+              <div className="mt-2 flex flex-wrap gap-3">
+                <Link to="/" className="btn btn-primary">
+                  Return to Home
+                </Link>
+                <Link to="/coaching-services" className="btn btn-outline">
+                  Explore Coaching Services
+                </Link>
+              </div>
+            )}
           </CardContent>
         </Card>
       </div>
@@ -77,9 +116,9 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {
-    title: loaderData?.confirmed ? "Subscription confirmed" : "Confirmation link expired",
+    title: "Confirm your subscription",
     description: "Confirm your email address to receive strength-training help for the menopause and beyond.",
     noindex: true,
   });

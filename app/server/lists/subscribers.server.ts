@@ -205,6 +205,30 @@ export type ConfirmResult =
   | { ok: false; reason: "malformed" | "invalid" };
 
 /**
+ * Whether a confirmation link can still be used, without using it: the page the link opens asks
+ * first, so a mail scanner that opens every link confirms nobody (docs/security.md).
+ */
+export async function checkConfirmToken(
+  token: string | null | undefined,
+  { db = getDb(), now = new Date() }: ListOptions = {},
+): Promise<{ ok: true; email: string } | { ok: false; reason: "malformed" | "invalid" }> {
+  const parsed = parseConfirmToken(token);
+  if (!parsed) return { ok: false, reason: "malformed" };
+  const [row] = await db
+    .select({ email: emailSubscribers.email })
+    .from(emailSubscribers)
+    .where(
+      and(
+        eq(emailSubscribers.id, parsed.subscriberId),
+        eq(emailSubscribers.confirmTokenHash, parsed.hash),
+        gt(emailSubscribers.confirmTokenExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ? { ok: true, email: row.email } : { ok: false, reason: "invalid" };
+}
+
+/**
  * Uses a confirmation link: marks the subscriber confirmed and queues the email-marketing sync in
  * one transaction. The link works once, and not after it expires or after a newer one was sent.
  */
