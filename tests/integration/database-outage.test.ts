@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runningPostmasterPid, startEmbeddedPostgres, type EmbeddedServer } from "~/server/db/embedded-postgres.server";
 import { CookieJar } from "../support/auth";
 import { ensureBuild, freePort, makeTempDir, startServer, type RunningServer } from "../support/processes";
@@ -143,5 +143,37 @@ describe("a deliberate stop", () => {
     expect(server.output()).not.toContain("idle PostgreSQL connection failed");
     expect(server.output()).not.toContain("stopped unexpectedly");
     expect(runningPostmasterPid(dataDir)).toBeNull();
+  }, 300_000);
+});
+
+/** The database's connections to clients (their process titles name the database, e.g. "postgres: postgres site [local] idle"). */
+function clientBackends(dataDir: string): number[] {
+  return databaseProcesses(dataDir)
+    .slice(1)
+    .filter((pid) => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("[local]");
+      } catch {
+        return false;
+      }
+    });
+}
+
+describe("the database closing connections as it is shut down", () => {
+  it("is said calmly in the log, not warned about, and the site goes on with new connections", async () => {
+    const dataDir = path.join(temp.dir, "terminated");
+    const { server, origin } = await start({ DATA_DIR: dataDir });
+    const jar = await signUp(origin, "terminated.member@example.com");
+    await Promise.all(Array.from({ length: 4 }, () => fetch(`${origin}/settings`, { headers: { cookie: jar.header() } })));
+    const backends = clientBackends(dataDir);
+    expect(backends.length).toBeGreaterThan(0);
+
+    // What a stopping database tells each client (SQLSTATE 57P01), here before the site's own stop.
+    for (const pid of backends) process.kill(pid, "SIGTERM");
+    const closed = /PostgreSQL is shutting down|PostgreSQL connection lost|idle PostgreSQL connection failed/;
+    await vi.waitFor(() => expect(server.output()).toMatch(closed), { timeout: 60_000, interval: 100 });
+    expect(server.output()).not.toContain("PostgreSQL connection lost");
+    expect(server.output()).not.toContain("idle PostgreSQL connection failed");
+    expect((await fetch(`${origin}/settings`, { headers: { cookie: jar.header() } })).status).toBe(200);
   }, 300_000);
 });

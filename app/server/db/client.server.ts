@@ -134,18 +134,35 @@ async function openPglite(client: PGlite, description: string, lock: DataDirLock
   };
 }
 
+/**
+ * A connection ended because its server is being stopped on purpose (SQLSTATE 57P01,
+ * admin_shutdown): a process manager stopping the site and its database together may deliver
+ * that to a connection before the site's own stop signal is handled. Said, not warned about.
+ */
+function isShutdownByAdministrator(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "57P01";
+}
+
 function openPostgres(url: string, poolSize?: number, description = describeUrl(url)): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize ?? 10 });
   let closed = false;
   // Expected while the process or this handle stops (./stopping.server.ts): not worth a warning.
   const quiet = () => closed || isDatabaseStopping();
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on("error", (error) => quiet() || logger.warn("idle PostgreSQL connection failed", { error }));
+  pool.on("error", (error) => {
+    if (quiet()) return;
+    if (isShutdownByAdministrator(error)) logger.info("PostgreSQL is shutting down: an idle connection was closed");
+    else logger.warn("idle PostgreSQL connection failed", { error });
+  });
   // pg-pool removes its listener while a connection is checked out: a server that goes away
   // between two queries of a transaction would then throw an unhandled 'error' and end the
   // process. The query in hand still fails and the pool drops the broken connection.
   pool.on("connect", (client) => {
-    client.on("error", (error) => quiet() || logger.warn("PostgreSQL connection lost", { error: error.message }));
+    client.on("error", (error) => {
+      if (quiet()) return;
+      if (isShutdownByAdministrator(error)) logger.info("PostgreSQL is shutting down: a connection was closed");
+      else logger.warn("PostgreSQL connection lost", { error: error.message });
+    });
   });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return {
