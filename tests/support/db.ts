@@ -174,6 +174,13 @@ function providedInfo(): TestDatabaseInfo | undefined {
   }
 }
 
+/** The run's server (a maintenance database on it), for tests that create databases of their own. */
+export function testServerUrl(): string {
+  const info = providedInfo();
+  if (!info) throw new Error("The test server comes from the integration project's global setup: run this file with `vitest run --project integration`.");
+  return info.serverUrl;
+}
+
 /** A fresh, migrated database of its own, on the run's server. Close it when done (setupTestDatabase does). */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const info = providedInfo();
