@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import pg from "pg";
-import { queryPrepared } from "~/server/db/client.server";
-import { postgresPreparedRunner, preparedStatement } from "~/server/db/prepared.server";
+import { createDatabase, queryPrepared } from "~/server/db/client.server";
+import { preparedStatement } from "~/server/db/prepared.server";
 import { users } from "~/server/db/schema";
 import { setupTestDatabase } from "../support/db";
 import { createUser } from "../../scripts/factories";
@@ -78,16 +77,16 @@ describe("prepared statements", () => {
   });
 
   it("a second pool on the same database prepares the statement on its own connections", async () => {
-    const pools = [new pg.Pool({ connectionString: t.handle.url, max: 1 }), new pg.Pool({ connectionString: t.handle.url, max: 1 })];
+    const handles = await Promise.all([1, 2].map(() => createDatabase({ url: t.handle.url, poolSize: 1 })));
     try {
-      const [first, second] = pools.map(postgresPreparedRunner);
+      const [first, second] = handles.map((handle) => handle.runPrepared);
       const statement = preparedStatement("test_shared", "select $1::int + 1 as next");
       expect(await first!(statement, [1])).toEqual([{ next: 2 }]);
       expect(await second!(statement, [41])).toEqual([{ next: 42 }]);
       await expect(first!(preparedStatement("test_broken", "select from no_such_table"), [])).rejects.toThrow(/no_such_table/);
       expect(await first!(statement, [2])).toEqual([{ next: 3 }]);
     } finally {
-      await Promise.all(pools.map((pool) => pool.end()));
+      await Promise.all(handles.map((handle) => handle.close()));
     }
   });
 });
