@@ -254,7 +254,9 @@ export async function prepareEmbeddedTemplate(cacheDir = path.resolve(".tmp/test
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(building, dir);
   for (const old of fs.readdirSync(cacheDir)) {
-    if (old.startsWith("embedded-") && path.join(cacheDir, old) !== dir) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+    // Earlier clusters, and the PGlite templates of before decision 270.
+    const stale = (old.startsWith("embedded-") && path.join(cacheDir, old) !== dir) || old.startsWith("pglite-template-");
+    if (stale) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
   }
   return dir;
 }
