@@ -1,8 +1,8 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Two projects: fast unit tests beside the code, and integration tests against a real database
-// (PGlite by default; PostgreSQL when DATABASE_URL is set). Deliberately not vite.config.ts: the
+// Two projects: fast unit tests beside the code, and integration tests against PostgreSQL (one
+// embedded server per run, or DATABASE_URL's; docs/decisions/270). Deliberately not vite.config.ts: the
 // React Router plugin is for the app build, not for tests.
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },

@@ -39,7 +39,7 @@ async function start(name: string, env: Record<string, string> = {}): Promise<st
     // Production on PostgreSQL needs a shared secret (see the last test).
     Object.assign(database, { DATABASE_URL: created.url!, AUTH_SECRET: "server-test-secret-0123456789-abcdefghijkl" });
   } else {
-    // A migrated copy of the template: a fresh PGlite directory takes long to initialise.
+    // A migrated copy of the template: initdb and the migrations would take seconds.
     await (await createEmbeddedDataDir(dataDir)).close();
   }
   const server = await startServer({

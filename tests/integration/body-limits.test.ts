@@ -40,7 +40,7 @@ function requireServer() {
   if (buildProblem) throw new Error(buildProblem);
 }
 
-/** The database as the server left it (PGlite: once the server has stopped and let it go). */
+/** The database as the server left it (embedded: once the server has stopped and let its data directory go). */
 async function withDatabase<T>(fn: (db: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
   if (database) return fn(database.db);
   await server?.stop("SIGTERM");

@@ -9,7 +9,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { createDatabase, defaultMigrationsFolder } from "~/server/db/client.server";
 import * as schema from "~/server/db/schema";
-import { dropDatabase, setupTestDatabase, testDatabaseName, withDatabaseName, withServerClient } from "../support/db";
+import { dropDatabase, setupTestDatabase, testDatabaseName, testServerUrl, withDatabaseName, withServerClient } from "../support/db";
 import { createLoginHistory, createMember, createPurchase, createUser, fakeCheckoutSessionId } from "../../scripts/factories";
 
 /** How many migrations the committed journal lists (each applied exactly once). */
@@ -69,8 +69,8 @@ describe("migrations", () => {
     expect(trigram.sort()).toEqual(["profiles_email_trgm_idx", "profiles_first_name_trgm_idx", "profiles_last_name_trgm_idx"]);
   });
 
-  it.runIf(process.env.DATABASE_URL)("run once when several servers start together on PostgreSQL", async () => {
-    const serverUrl = process.env.DATABASE_URL!;
+  it("run once when several servers start together", async () => {
+    const serverUrl = testServerUrl();
     const name = testDatabaseName("sc_test_concurrent");
     await withServerClient(serverUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
     const handles = await Promise.all(

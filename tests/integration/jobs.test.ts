@@ -7,8 +7,8 @@ import { JobError, JobWorker, type JobHandler } from "~/server/jobs/worker.serve
 import { setupTestDatabase } from "../support/db";
 
 // The durable job queue and its worker (decision 120; docs/architecture.md §1: queues live in the database;
-// a failed job is retried with backoff and never lost), against a real database: PGlite, and PostgreSQL when
-// DATABASE_URL is set (where several connections really do claim at the same moment).
+// a failed job is retried with backoff and never lost), against PostgreSQL, where several connections really
+// do claim at the same moment.
 
 const t = setupTestDatabase();
 
@@ -203,19 +203,17 @@ describe("several workers", () => {
       runs.push(job.id);
       await new Promise((r) => setTimeout(r, 2));
     };
-    // On PostgreSQL each worker gets its own connection pool, as separate servers would.
-    const extra = t.handle.url ? await createDatabase({ url: t.handle.url, poolSize: 2 }) : null;
+    // One worker gets its own connection pool, as a separate server would.
+    const extra = await createDatabase({ url: t.handle.url, poolSize: 2 });
     try {
       const a = worker(queue, handler, { workerId: "server-a" });
-      const b = extra
-        ? new JobWorker({ getDb: () => extra.db, handlers: { [queue]: handler }, workerId: "server-b" })
-        : worker(queue, handler, { workerId: "server-b" });
+      const b = new JobWorker({ getDb: () => extra.db, handlers: { [queue]: handler }, workerId: "server-b" });
       const c = worker(queue, handler, { workerId: "server-c" });
       while ((await rowsOf(queue)).some((r) => r.status !== "done")) {
         await Promise.all([a.runOnce(), b.runOnce(), c.runOnce()]);
       }
     } finally {
-      await extra?.close();
+      await extra.close();
     }
     expect(runs.length).toBe(30);
     expect(new Set(runs)).toEqual(ids);
@@ -224,13 +222,11 @@ describe("several workers", () => {
     expect(new Set(rows.map((r) => r.lockedBy))).toEqual(new Set([null]));
   });
 
-  it("skip a job another connection has locked (FOR UPDATE SKIP LOCKED) instead of waiting for it", async (context) => {
-    // PGlite has one connection, so a second one holding a lock cannot exist there.
-    if (!t.handle.url) context.skip();
+  it("skip a job another connection has locked (FOR UPDATE SKIP LOCKED) instead of waiting for it", async () => {
     const queue = newQueue();
     const first = await enqueueJob(t.db, queue, {}, { runAt: new Date(Date.now() - 2000) });
     const second = await enqueueJob(t.db, queue, {}, { runAt: new Date(Date.now() - 1000) });
-    const other = await createDatabase({ url: t.handle.url!, poolSize: 1 });
+    const other = await createDatabase({ url: t.handle.url, poolSize: 1 });
     try {
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));

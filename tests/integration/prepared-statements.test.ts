@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createPglite, queryPrepared } from "~/server/db/client.server";
-import { pglitePreparedRunner, preparedStatement } from "~/server/db/prepared.server";
+import { createDatabase, queryPrepared } from "~/server/db/client.server";
+import { preparedStatement } from "~/server/db/prepared.server";
 import { users } from "~/server/db/schema";
 import { setupTestDatabase } from "../support/db";
 import { createUser } from "../../scripts/factories";
 
 // Named prepared statements (app/server/db/prepared.server.ts): the session lookup and the
-// settings page run through them on every signed-in page, on PGlite or PostgreSQL (whichever this
-// run uses). They must return what a plain query returns, every time, and fail like one.
+// settings page run through them on every signed-in page. They must return what a plain query returns, every time, and fail like one.
 
 const t = setupTestDatabase();
 
@@ -77,18 +76,17 @@ describe("prepared statements", () => {
     expect(() => preparedStatement("Robert'); drop", "select 1")).toThrow(/Invalid prepared statement name/);
   });
 
-  it("on PGlite, a second runner on the same instance finds the statement already prepared", async () => {
-    const client = createPglite();
+  it("a second pool on the same database prepares the statement on its own connections", async () => {
+    const handles = await Promise.all([1, 2].map(() => createDatabase({ url: t.handle.url, poolSize: 1 })));
     try {
-      const first = pglitePreparedRunner(client);
-      const second = pglitePreparedRunner(client);
+      const [first, second] = handles.map((handle) => handle.runPrepared);
       const statement = preparedStatement("test_shared", "select $1::int + 1 as next");
-      expect(await first(statement, [1])).toEqual([{ next: 2 }]);
-      expect(await second(statement, [41])).toEqual([{ next: 42 }]);
-      await expect(first(preparedStatement("test_broken", "select from no_such_table"), [])).rejects.toThrow(/no_such_table/);
-      expect(await first(statement, [2])).toEqual([{ next: 3 }]);
+      expect(await first!(statement, [1])).toEqual([{ next: 2 }]);
+      expect(await second!(statement, [41])).toEqual([{ next: 42 }]);
+      await expect(first!(preparedStatement("test_broken", "select from no_such_table"), [])).rejects.toThrow(/no_such_table/);
+      expect(await first!(statement, [2])).toEqual([{ next: 3 }]);
     } finally {
-      await client.close();
+      await Promise.all(handles.map((handle) => handle.close()));
     }
   });
 });

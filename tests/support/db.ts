@@ -3,24 +3,26 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import {
-  createDatabase,
-  createPglite,
-  defaultMigrationsFolder,
-  setDatabase,
-  type Database,
-  type DatabaseHandle,
-} from "~/server/db/client.server";
+import { createDatabase, defaultMigrationsFolder, setDatabase, type Database, type DatabaseHandle } from "~/server/db/client.server";
+import { acquireDataDirLock } from "~/server/db/data-dir-lock.server";
+import { EMBEDDED_DATABASE, embeddedDatabaseUrl, startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
+import { stopEmbeddedDatabasesUnder } from "./embedded";
 
-// Fast, isolated databases for integration tests (docs/architecture.md §7: initialising PGlite takes seconds).
-// The global setup migrates one template per run; each test file then gets its own copy:
-//   PGlite      an in-memory instance loaded from the template's dumpDataDir tarball (~0.5 s)
-//   PostgreSQL  (DATABASE_URL set) CREATE DATABASE … TEMPLATE <the run's template> on that server
+// Fast, isolated databases for integration tests, all on PostgreSQL (docs/decisions/270).
+// The global setup starts one server per run and migrates one template database on it:
+//   by default  a copy of a migrated embedded cluster (the site's own default database), started
+//               in memory (/dev/shm) for the run, its `site` database the template;
+//   DATABASE_URL  that server, with a template database created and migrated for the run.
+// Each test file then gets its own copy: CREATE DATABASE … TEMPLATE (a few milliseconds).
 // Everything created is dropped again: per file on close, and by the global teardown.
 
-export type TestDatabaseInfo =
-  | { driver: "pglite"; templatePath: string; embeddedTemplate: string }
-  | { driver: "postgres"; serverUrl: string; templateName: string };
+export interface TestDatabaseInfo {
+  /** The run's server, connected to a database other than the template (copies need it idle). */
+  serverUrl: string;
+  templateName: string;
+  /** The migrated embedded cluster that spawned servers' data directories start from (null with DATABASE_URL). */
+  embeddedTemplate: string | null;
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -29,8 +31,8 @@ declare module "vitest" {
 }
 
 export interface TestDatabase extends DatabaseHandle {
-  /** The connection URL when on PostgreSQL (for spawned servers and scripts), otherwise null. */
-  readonly url: string | null;
+  /** The connection URL (for spawned servers and scripts). */
+  readonly url: string;
 }
 
 /** PostgreSQL identifiers made here: letters, digits, underscores only. */
@@ -61,7 +63,7 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 
 // ─── Templates (used by the global setup) ───────────────────────────────────────────────────────
 
-/** A key that changes whenever the migrations or the PGlite version change. */
+/** A key that changes whenever the migrations change. */
 function templateKey(migrationsFolder: string): string {
   const hash = createHash("sha256");
   const files = fs
@@ -72,35 +74,72 @@ function templateKey(migrationsFolder: string): string {
     hash.update(file);
     hash.update(fs.readFileSync(path.join(migrationsFolder, file)));
   }
-  const pglitePackage = path.resolve("node_modules/@electric-sql/pglite/package.json");
-  if (fs.existsSync(pglitePackage)) hash.update(JSON.parse(fs.readFileSync(pglitePackage, "utf8")).version);
   return hash.digest("hex").slice(0, 16);
 }
 
-/**
- * Writes (or reuses) a migrated PGlite data directory as a tarball and returns its path. Cached
- * in .tmp/ by the migrations' content, so an unchanged schema costs nothing on the next run.
- */
-export async function preparePgliteTemplate(cacheDir = path.resolve(".tmp/test-db")): Promise<string> {
-  const migrationsFolder = defaultMigrationsFolder();
-  const file = path.join(cacheDir, `pglite-template-${templateKey(migrationsFolder)}.tar`);
-  if (fs.existsSync(file)) return file;
-  fs.mkdirSync(cacheDir, { recursive: true });
-  const client = createPglite();
-  const handle = await createDatabase({ pglite: client });
+const RUN_CLUSTER_PREFIX = "strong-coaching-vitest-";
+
+function isRunning(pid: number): boolean {
   try {
-    await handle.migrate({ migrationsFolder });
-    const dump = await client.dumpDataDir("none");
-    const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
-    fs.renameSync(temp, file); // atomic: a parallel run never reads half a file
-  } finally {
-    await handle.close();
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
-  for (const old of fs.readdirSync(cacheDir)) {
-    if (old.startsWith("pglite-template-") && path.join(cacheDir, old) !== file) fs.rmSync(path.join(cacheDir, old), { force: true });
+}
+
+/**
+ * Where this run's database server keeps its files: in memory (/dev/shm) where the machine has it,
+ * as for the end-to-end server (playwright.config.ts): what a crash must not lose is tested on a
+ * real disk by the tests that spawn servers. Earlier runs' folders are removed once their run has gone.
+ */
+function runClusterDir(): string {
+  const shm = "/dev/shm";
+  let parent = path.resolve(".tmp/test-db");
+  try {
+    fs.accessSync(shm, fs.constants.W_OK);
+    parent = shm;
+  } catch {
+    fs.mkdirSync(parent, { recursive: true });
   }
-  return file;
+  for (const name of fs.readdirSync(parent)) {
+    const pid = name.startsWith(RUN_CLUSTER_PREFIX) ? Number(name.slice(RUN_CLUSTER_PREFIX.length)) : NaN;
+    if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
+    stopEmbeddedDatabasesUnder(path.join(parent, name));
+    fs.rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+  return path.join(parent, `${RUN_CLUSTER_PREFIX}${process.pid}`);
+}
+
+/**
+ * Starts the run's embedded PostgreSQL server on a copy of the migrated template cluster; its
+ * `site` database is the template every test file's database is copied from.
+ */
+export async function startRunCluster(embeddedTemplate: string): Promise<{ serverUrl: string; templateName: string; stop(): Promise<void> }> {
+  const dir = runClusterDir();
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.cpSync(path.join(embeddedTemplate, "postgres"), path.join(dir, "postgres"), { recursive: true });
+  const lock = acquireDataDirLock(dir);
+  let server;
+  try {
+    server = await startEmbeddedPostgres(dir);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    serverUrl: embeddedDatabaseUrl(dir, "postgres"),
+    templateName: EMBEDDED_DATABASE,
+    async stop() {
+      try {
+        await server.stop();
+      } finally {
+        lock.release();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 /** Creates and migrates the run's template database on a PostgreSQL server; returns its name. */
@@ -127,13 +166,6 @@ export async function dropPostgresTemplate(serverUrl: string, templateName: stri
 
 // ─── Per-file databases ─────────────────────────────────────────────────────────────────────────
 
-let templateBlob: Blob | undefined;
-
-function templateFromFile(file: string): Blob {
-  templateBlob ??= new Blob([new Uint8Array(fs.readFileSync(file))]);
-  return templateBlob;
-}
-
 function providedInfo(): TestDatabaseInfo | undefined {
   try {
     return inject("testDatabase");
@@ -142,33 +174,29 @@ function providedInfo(): TestDatabaseInfo | undefined {
   }
 }
 
-/** A fresh, migrated database of its own. Close it when done (setupTestDatabase does). */
+/** The run's server (a maintenance database on it), for tests that create databases of their own. */
+export function testServerUrl(): string {
+  const info = providedInfo();
+  if (!info) throw new Error("The test server comes from the integration project's global setup: run this file with `vitest run --project integration`.");
+  return info.serverUrl;
+}
+
+/** A fresh, migrated database of its own, on the run's server. Close it when done (setupTestDatabase does). */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const info = providedInfo();
-  if (info?.driver === "postgres") {
-    const name = `${info.templateName}_${randomBytes(4).toString("hex")}`;
-    await withServerClient(info.serverUrl, (client) =>
-      client.query(`CREATE DATABASE "${name}" TEMPLATE "${info.templateName}"`),
-    );
-    const url = withDatabaseName(info.serverUrl, name);
-    const handle = await createDatabase({ url, poolSize: 4 });
-    return {
-      ...handle,
-      url,
-      async close() {
-        await handle.close();
-        await dropDatabase(info.serverUrl, name);
-      },
-    };
-  }
-  if (info?.driver === "pglite") {
-    const handle = await createDatabase({ pglite: createPglite(undefined, { loadDataDir: templateFromFile(info.templatePath) }) });
-    return { ...handle, url: null };
-  }
-  // Outside the integration project: build one from scratch (slower, same result).
-  const handle = await createDatabase({ pglite: createPglite() });
-  await handle.migrate();
-  return { ...handle, url: null };
+  if (!info) throw new Error("Test databases come from the integration project's global setup: run this file with `vitest run --project integration`.");
+  const name = `${info.templateName}_${randomBytes(4).toString("hex")}`;
+  await withServerClient(info.serverUrl, (client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${info.templateName}"`));
+  const url = withDatabaseName(info.serverUrl, name);
+  const handle = await createDatabase({ url, poolSize: 4 });
+  return {
+    ...handle,
+    url,
+    async close() {
+      await handle.close();
+      await dropDatabase(info.serverUrl, name);
+    },
+  };
 }
 
 /**
@@ -226,7 +254,9 @@ export async function prepareEmbeddedTemplate(cacheDir = path.resolve(".tmp/test
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(building, dir);
   for (const old of fs.readdirSync(cacheDir)) {
-    if (old.startsWith("embedded-") && path.join(cacheDir, old) !== dir) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+    // Earlier clusters, and the PGlite templates of before decision 270.
+    const stale = (old.startsWith("embedded-") && path.join(cacheDir, old) !== dir) || old.startsWith("pglite-template-");
+    if (stale) fs.rmSync(path.join(cacheDir, old), { recursive: true, force: true });
   }
   return dir;
 }
@@ -240,7 +270,7 @@ export async function prepareEmbeddedTemplate(cacheDir = path.resolve(".tmp/test
 export async function createEmbeddedDataDir(dataDir: string): Promise<DatabaseHandle> {
   const info = providedInfo();
   fs.mkdirSync(dataDir, { recursive: true });
-  if (info?.driver === "pglite" && !fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))) {
+  if (info?.embeddedTemplate && !fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))) {
     fs.cpSync(path.join(info.embeddedTemplate, "postgres"), path.join(dataDir, "postgres"), { recursive: true });
   }
   const handle = await createDatabase({ dataDir });

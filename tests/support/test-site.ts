@@ -3,15 +3,15 @@ import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "./
 import { freePort, startServer, type RunningServer } from "./processes";
 
 // The built server for an integration test, on a free port with a database of its own: a new
-// PostgreSQL database when DATABASE_URL is set (the CI's second pass), otherwise a fresh PGlite
-// directory. Call ensureBuild() first.
+// PostgreSQL database on DATABASE_URL's server when that is set, otherwise a fresh data
+// directory with the embedded database (the site's default). Call ensureBuild() first.
 
 export interface TestSite {
   origin: string;
-  /** The PGlite directory (unused on PostgreSQL). */
+  /** The data directory (its embedded database unused when DATABASE_URL is set). */
   dataDir: string;
   server: RunningServer;
-  /** The PostgreSQL test database, or null on PGlite. */
+  /** The test database on DATABASE_URL's server, or null on the embedded default. */
   database: TestDatabase | null;
   /** Kills the server and drops the PostgreSQL test database. */
   stop(): Promise<void>;

@@ -1,35 +1,26 @@
 import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
-import { citext } from "@electric-sql/pglite/contrib/citext";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { getServerEnv } from "~/config/env.server";
 import { logger } from "~/server/logger.server";
 import { acquireDataDirLock, isDataDirLockedError, readDataDirLock, type DataDirLock } from "./data-dir-lock.server";
-import { embeddedDatabaseUrl, startEmbeddedPostgres, waitUntilReady, type EmbeddedServer } from "./embedded-postgres.server";
-import { hasPgliteData, importPgliteData } from "./pglite-import.server";
+import { EmbeddedDatabaseError, embeddedDatabaseUrl, startEmbeddedPostgres, waitUntilReady, type EmbeddedServer } from "./embedded-postgres.server";
 import { isDatabaseStopping } from "./stopping.server";
-import { pglitePreparedRunner, postgresPreparedRunner, type PreparedParam, type PreparedStatement, type RunPrepared } from "./prepared.server";
+import { postgresPreparedRunner, type PreparedParam, type PreparedStatement, type RunPrepared } from "./prepared.server";
 import * as schema from "./schema";
 
 // One schema, one SQL dialect (docs/architecture.md §1): PostgreSQL through a pool, either the
 // embedded server the site runs itself in <DATA_DIR>/postgres (the default;
-// ./embedded-postgres.server.ts, docs/decisions/200) or the server DATABASE_URL names. In-memory PGlite, with the same migrations, remains for fast
-// tests and for reading a data directory of the earlier PGlite default (docs/decisions/200).
+// ./embedded-postgres.server.ts, docs/decisions/200) or the server DATABASE_URL names. The tests
+// use the same engine (docs/decisions/270).
 // Nothing opens at import time: `react-router build` imports the server bundle to prerender.
 
 export type Schema = typeof schema;
-/**
- * What `db.execute(sql...)` returns on both drivers: the rows. (Counts differ by driver: pg's
- * `rowCount`, PGlite's `affectedRows`; use `.returning()` instead of relying on either.)
- */
+/** What `db.execute(sql...)` returns: the rows. (Use `.returning()` rather than row counts.) */
 export interface RowsQueryResultHKT extends PgQueryResultHKT {
   readonly type: RowsResult<RowOf<this["row"]>>;
 }
@@ -37,13 +28,13 @@ export interface RowsResult<TRow> {
   rows: TRow[];
 }
 type RowOf<T> = T extends Record<string, unknown> ? T : Record<string, unknown>;
-/** A Drizzle database on either driver, with the relational query API (`db.query.*`). */
+/** A Drizzle database on PostgreSQL, with the relational query API (`db.query.*`). */
 export type Database = PgDatabase<RowsQueryResultHKT, Schema>;
 /** What `db.transaction` passes to its callback. */
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A database or a transaction: what model functions accept. */
 export type Queryable = Database | Transaction;
-export type DatabaseDriver = "pglite" | "postgres";
+export type DatabaseDriver = "postgres";
 
 export type DatabaseTarget =
   /**
@@ -53,9 +44,7 @@ export type DatabaseTarget =
    */
   | { dataDir: string; shared?: boolean; poolSize?: number }
   /** PostgreSQL (postgres:// or postgresql:// URL) through a connection pool. */
-  | { url: string; poolSize?: number }
-  /** An existing PGlite instance, e.g. an in-memory test database; closed with the handle. */
-  | { pglite: PGlite };
+  | { url: string; poolSize?: number };
 
 export interface DatabaseHandle {
   readonly db: Database;
@@ -68,14 +57,6 @@ export interface DatabaseHandle {
   migrate(options?: { migrationsFolder?: string }): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
-}
-
-/** The extensions the schema needs, loaded into every PGlite instance. */
-export const pgliteExtensions = { citext, pg_trgm };
-
-/** Creates a PGlite instance with the schema's extensions (in memory when `dataDir` is omitted). */
-export function createPglite(dataDir?: string, options: Omit<PGliteOptions, "extensions" | "dataDir"> = {}): PGlite {
-  return new PGlite({ ...options, dataDir, extensions: pgliteExtensions });
 }
 
 /** The committed migrations, resolved from the project root (the server runs from there). */
@@ -99,39 +80,6 @@ function describeUrl(url: string): string {
   } catch {
     return "postgresql";
   }
-}
-
-async function openPglite(client: PGlite, description: string, lock: DataDirLock | null): Promise<DatabaseHandle> {
-  try {
-    await client.waitReady;
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  let closed = false;
-  return {
-    db,
-    driver: "pglite",
-    description,
-    runPrepared: pglitePreparedRunner(client),
-    async migrate({ migrationsFolder = defaultMigrationsFolder() } = {}) {
-      assertMigrationsFolder(migrationsFolder);
-      await migratePglite(drizzlePglite(client), { migrationsFolder });
-    },
-    async ping() {
-      await client.query("select 1");
-    },
-    async close() {
-      if (closed) return;
-      closed = true;
-      try {
-        if (!client.closed) await client.close();
-      } finally {
-        lock?.release();
-      }
-    },
-  };
 }
 
 /**
@@ -226,16 +174,23 @@ function withEmbeddedServer(handle: DatabaseHandle, server: EmbeddedServer, lock
   };
 }
 
-/** Starts the embedded server (the caller holds the lock), moving an earlier PGlite database in. */
+/**
+ * A data directory of the embedded default before PostgreSQL (PGlite, in DATA_DIR/pglite) is no
+ * longer read or moved: start-up stops and says what to do, changing nothing (docs/decisions/270).
+ */
+export function assertNoEarlierPgliteData(dataDir: string): void {
+  const earlier = path.join(path.resolve(dataDir), "pglite");
+  if (!fs.existsSync(path.join(earlier, "PG_VERSION"))) return;
+  throw new EmbeddedDatabaseError(
+    `${earlier} holds the site's database in the earlier embedded format (PGlite), which this version no longer reads. ` +
+      "Start the site once with a version from 27 November 2026 or earlier: it moves that database into PostgreSQL and renames the folder. Then start this version again.",
+  );
+}
+
+/** Starts the embedded server (the caller holds the lock). */
 async function startEmbedded(dataDir: string): Promise<EmbeddedServer> {
-  const server = await startEmbeddedPostgres(dataDir);
-  try {
-    if (hasPgliteData(dataDir)) await importPgliteData(dataDir, defaultMigrationsFolder());
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
-  return server;
+  assertNoEarlierPgliteData(dataDir);
+  return startEmbeddedPostgres(dataDir);
 }
 
 async function openEmbedded(target: { dataDir: string; shared?: boolean; poolSize?: number }): Promise<DatabaseHandle> {
@@ -267,7 +222,6 @@ async function openEmbedded(target: { dataDir: string; shared?: boolean; poolSiz
  */
 export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ("url" in target) return openPostgres(target.url, target.poolSize);
-  if ("pglite" in target) return openPglite(target.pglite, "pglite (in memory or caller-owned)", null);
   return openEmbedded(target);
 }
 
