@@ -273,16 +273,25 @@ export async function runContentAction(adminId: string, form: FormData, site: Co
         "The photo's description is saved.",
       );
     }
-    // In her turn, and only if the block has not moved on since her form (nothing decoded otherwise).
-    const processed = await processSitePhotoInTurn(adminId, file, kindOf(target), async () => (await readBlock(getDb(), target, site)).version === expectedVersion);
+    // In her turn, and only if the block has not moved on since her form (nothing decoded
+    // otherwise); saved within the turn, so a photo waiting behind it sees the new version.
+    const processed = await processSitePhotoInTurn(
+      adminId,
+      file,
+      kindOf(target),
+      async () => (await readBlock(getDb(), target, site)).version === expectedVersion,
+      async (photo) => {
+        const outcome = await save(target, `${label}: new photo`, () => ({ photo, alt: altField || site.coachName }), "Your photo is on the site now.");
+        // A photo that was not saved leaves no files behind.
+        if (!outcome.ok) await deleteSitePhoto(photo).catch(() => {});
+        return outcome;
+      },
+    );
     if (!processed.ok) {
       if (!("refusal" in processed)) return fail(400, processed.error, { field: "photo" });
       if (processed.refusal === "busy") return fail(429, processed.error, { field: "photo" });
       return fail(409, CONTENT_MESSAGES.changedMeanwhile, { changed: true });
     }
-    const outcome = await save(target, `${label}: new photo`, () => ({ photo: processed.photo, alt: altField || site.coachName }), "Your photo is on the site now.");
-    // A photo that was not saved leaves no files behind.
-    if (!outcome.ok) await deleteSitePhoto(processed.photo).catch(() => {});
-    return outcome;
+    return processed.kept;
   }
 }

@@ -181,26 +181,35 @@ export async function processSitePhoto(bytes: Uint8Array, kind: SitePhotoKind, n
   return { ok: true, photo };
 }
 
-export type SitePhotoUploadResult = SitePhotoResult | { ok: false; refusal: "changed" } | { ok: false; refusal: "busy"; error: string };
+export type SitePhotoUploadResult<T> =
+  | { ok: true; kept: T }
+  | { ok: false; error: string }
+  | { ok: false; refusal: "changed" }
+  | { ok: false; refusal: "busy"; error: string };
 
 /**
  * The Content tab's photo upload: one photo at a time per uploader, in the order they came (two
  * more may wait; beyond that "busy", answered 429), as a member's pictures are
  * (../uploads/upload-queue.server.ts). When its turn comes and before a byte is decoded,
  * `stillCurrent` checks that the block is still at the version her form was made from: a photo
- * for a block saved meanwhile is refused ("changed", 409) without being decoded.
+ * for a block saved meanwhile is refused ("changed", 409) without being decoded. `keep` (saving
+ * the block with the new photo) runs within the same turn, so the next photo waiting checks the
+ * version this one has just saved.
  */
-export async function processSitePhotoInTurn(
+export async function processSitePhotoInTurn<T>(
   uploaderId: string,
   file: Blob,
   kind: SitePhotoKind,
   stillCurrent: () => Promise<boolean>,
-): Promise<SitePhotoUploadResult> {
+  keep: (photo: SitePhoto) => Promise<T>,
+): Promise<SitePhotoUploadResult<T>> {
   try {
-    return await sitePhotoQueue.run(uploaderId, async (): Promise<SitePhotoUploadResult> => {
+    return await sitePhotoQueue.run(uploaderId, async (): Promise<SitePhotoUploadResult<T>> => {
       if (!(await stillCurrent())) return { ok: false, refusal: "changed" };
       // Copied out of the form only now: a photo waiting its turn is held once, not twice.
-      return processSitePhoto(new Uint8Array(await file.arrayBuffer()), kind);
+      const processed = await processSitePhoto(new Uint8Array(await file.arrayBuffer()), kind);
+      if (!processed.ok) return processed;
+      return { ok: true, kept: await keep(processed.photo) };
     });
   } catch (error) {
     if (error instanceof UploadQueueFullError) return { ok: false, refusal: "busy", error: error.message };
