@@ -21,7 +21,7 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  if (!env.DATABASE_URL && !fs.existsSync(path.join(env.DATA_DIR_ABS, "postgres")) && !fs.existsSync(path.join(env.DATA_DIR_ABS, "pglite"))) {
+  if (!env.DATABASE_URL && !fs.existsSync(path.join(env.DATA_DIR_ABS, "postgres"))) {
     console.error(`There is no database to back up in DATA_DIR (${env.DATA_DIR_ABS}). Check DATA_DIR (or DATABASE_URL).`);
     return 1;
   }

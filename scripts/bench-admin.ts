@@ -59,7 +59,7 @@ const LAST = ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Johnso
 const literalArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]`);
 
 /**
- * Seeds in set-based SQL (generate_series), in slices so PGlite's memory stays bounded:
+ * Seeds in set-based SQL (generate_series), in slices so each transaction stays small:
  * users + profiles joined over three years (a tenth in the last 12 weeks), about 30% of members
  * with logins in the last 60 days, 5 admins, one payment per member (two in three with a
  * subscription) and as many email-list sign-ups.

@@ -60,7 +60,7 @@ describe("site configuration", () => {
 });
 
 describe("server environment", () => {
-  it("has offline defaults: port 3000, ./data, PGlite", () => {
+  it("has offline defaults: port 3000, ./data, the embedded database (no DATABASE_URL)", () => {
     const env = loadServerEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe("./data");

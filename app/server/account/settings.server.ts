@@ -145,8 +145,8 @@ const SETTINGS_STATEMENT = preparedStatement(
 );
 
 /**
- * The profile and all three lists in one round trip (the page's hot path: on embedded PGlite every
- * statement runs on the server's own thread, so four statements cost four times one).
+ * The profile and all three lists in one round trip (the page's hot path: four statements would
+ * cost four round trips to the database).
  */
 export async function loadSettingsAtOnce(userId: string): Promise<Loaded | null> {
   const [r] = await queryPrepared<SettingsRow>(SETTINGS_STATEMENT, [userId, LOGIN_HISTORY_LIMIT]);

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-// PGlite has no lock across processes: two processes on one data directory silently lose writes
-// (docs/architecture.md §7, known traps). Whoever opens the embedded database first takes this lock file; any
+// One site per data directory: two servers starting the same embedded database at once would fight
+// over it (docs/architecture.md §7, known traps). Whoever opens the embedded database first takes this lock file; any
 // other process (a second server, the admin script, the seed) refuses with a clear message.
 //
 // The lock is a file created atomically (O_EXCL) holding the owner's pid, host and start time.

@@ -8,8 +8,7 @@ import { jobs, type Job } from "~/server/db/schema";
 // row: a failed job stays until an admin retries it (decision 120: never lost).
 //
 // Claiming uses `FOR UPDATE SKIP LOCKED`, so servers polling at the same moment each get
-// different jobs without waiting on each other (PostgreSQL; PGlite runs one statement at a time,
-// where the clause is harmless). A claim is a lease: locked_by and locked_at name the worker and
+// different jobs without waiting on each other. A claim is a lease: locked_by and locked_at name the worker and
 // the moment, and a worker may finish only a job whose lease is still its own. A lease older
 // than the lock timeout belongs to a worker that died, and the job is queued again.
 //

@@ -97,8 +97,8 @@ export async function pendingMigrations(handle: DatabaseHandle, folder = default
 
 export async function checkDatabase(env: ServerEnv): Promise<{ result: CheckResult; handle: DatabaseHandle | null }> {
   const service = "Database";
-  // The embedded database (docs/decisions/200), or an earlier PGlite one the next start moves in.
-  const embeddedExists = ["postgres/PG_VERSION", "pglite/PG_VERSION"].some((file) => fs.existsSync(path.join(env.DATA_DIR_ABS, file)));
+  // The embedded database (docs/decisions/200).
+  const embeddedExists = fs.existsSync(path.join(env.DATA_DIR_ABS, "postgres/PG_VERSION"));
   if (!env.DATABASE_URL && !embeddedExists) {
     try {
       probeFolder(env.DATA_DIR_ABS);

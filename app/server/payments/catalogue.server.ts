@@ -26,7 +26,7 @@ export async function findEffectiveProduct(productKey: string | null | undefined
 
 /**
  * The catalogue as last read, without a database query: for code inside a transaction (a query
- * on another connection there would wait for the transaction, and PGlite has one connection).
+ * on another connection there could wait for the rows the transaction holds).
  * Its prices are at most a few seconds old.
  */
 export function catalogue(): Product[] {

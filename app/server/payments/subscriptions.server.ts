@@ -143,7 +143,7 @@ async function isRunning(q: Queryable, providerSubscriptionId: string): Promise<
  * NOTE: the claim row is the lock. Its primary key (user, offer) makes a second payment completing
  * at the same moment wait on the first one's insert, or on the row lock the no-op update takes,
  * until the first commits; its next statements then see the first's subscription (PostgreSQL,
- * READ COMMITTED). PGlite runs one transaction at a time.
+ * READ COMMITTED).
  */
 export async function claimOffer(
   q: Queryable,

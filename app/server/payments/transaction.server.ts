@@ -7,7 +7,7 @@ import { logger } from "~/server/logger.server";
 // subscription event touch the same subscription, and every one of them moves her profile's
 // settings_version (a trigger). PostgreSQL then aborts one of two transactions waiting on each
 // other (a deadlock) or a serialisation failure; the aborted one changed nothing and is simply run
-// again. PGlite runs one transaction at a time and never gets here.
+// again.
 
 const RETRYABLE_CODES = new Set(["40P01", "40001"]); // deadlock_detected, serialization_failure
 const ATTEMPTS = 4;

@@ -127,7 +127,7 @@ export interface EffectiveConfigReader {
   /** Forget the reading: the next call reads the database (after this server wrote a change). */
   invalidate(): void;
   /** The last reading without waiting (or the installed configuration): for code inside a
-   * transaction, which must not query the database on another connection (PGlite has one). */
+   * transaction, which must not wait on another connection for rows the transaction holds. */
   peek(): SiteConfig;
 }
 
