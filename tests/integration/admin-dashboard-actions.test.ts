@@ -213,8 +213,8 @@ describe("delete-user (docs/product.md §9.8)", () => {
     const kept = await t.db.select().from(purchases).where(eq(purchases.id, oneOff.id));
     expect(kept).toEqual([expect.objectContaining({ userId: null, amountCents: oneOff.amountCents })]);
     expect((await t.db.select().from(purchases).where(eq(purchases.id, theirs.id)))[0]!.userId).toBe(bystander.user.id);
-    // Her sessions are gone: her cookie opens nothing.
-    expect((await openDashboard("/settings/admin", member.jar)).location).toBe("/");
+    // Her sessions are gone: her cookie opens nothing, and she is asked to log in.
+    expect((await openDashboard("/settings/admin", member.jar)).location).toBe("/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin");
 
     const [entry] = await logFor(member.user.id);
     expect(entry).toMatchObject({

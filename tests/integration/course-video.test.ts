@@ -194,7 +194,8 @@ describe("a lesson's own video", () => {
       for (const json of [undefined, "json"] as const) {
         const refused = await send(jar, lesson.id, { bytes: mp4(1_000), name: "a.mp4", type: "video/mp4" }, json);
         expect(refused.status).toBe(302);
-        expect(refused.location).toBe("/");
+        // Signed out: the log-in form, then the dashboard (docs/product.md §7.10); a member: home.
+        expect(refused.location).toBe(jar ? "/" : "/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin");
       }
     }
     const [after] = await t.db.select().from(courseLessons).where(eq(courseLessons.id, lesson.id));

@@ -310,9 +310,13 @@ describe("double opt-in", () => {
     expect((await rowsFor(email))[0]).toMatchObject({ status: "pending", confirmedAt: null });
     expect(await jobsFor(row!.id)).toHaveLength(0);
 
+    // The button's post confirms, then sends her on to the thank-you, which changes nothing.
     const confirmed = await confirm(mail!.confirmUrl!);
-    expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toEqual({ state: "confirmed" });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("Location")).toBe("/email/confirm?confirmed=1");
+    const thanks = await openConfirm(`${SITE}/email/confirm?confirmed=1`);
+    expect(thanks.status).toBe(200);
+    expect(await thanks.json()).toEqual({ state: "confirmed" });
     const [after] = await rowsFor(email);
     expect(after).toMatchObject({ status: "confirmed", confirmTokenHash: null });
     expect(after!.confirmedAt).toBeInstanceOf(Date);
@@ -369,7 +373,7 @@ describe("double opt-in", () => {
     expect((await rowsFor(email))[0]!.firstName).toBe("Mo");
 
     expect((await confirm(first)).status).toBe(410);
-    expect((await confirm(mails[1]!.confirmUrl!)).status).toBe(200);
+    expect((await confirm(mails[1]!.confirmUrl!)).status).toBe(303);
   });
 
   it("answers a confirmed address the same way, without an email or a second job", async () => {
@@ -521,7 +525,7 @@ describe("the unsubscribe link", () => {
     expect(mails).toHaveLength(2);
     // Still unsubscribed until the new link is used.
     expect((await rowsFor(email))[0]!.status).toBe("unsubscribed");
-    expect((await confirm(mails[1]!.confirmUrl!)).status).toBe(200);
+    expect((await confirm(mails[1]!.confirmUrl!)).status).toBe(303);
     const [row] = await rowsFor(email);
     expect(row).toMatchObject({ status: "confirmed", unsubscribedAt: null });
     // Queued for the email-marketing sync: the first confirmation, the unsubscription, the second confirmation.

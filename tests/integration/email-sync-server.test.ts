@@ -49,8 +49,17 @@ describe("the built server", () => {
     expect(signup.status).toBe(303);
     // The server's worker sends the queued confirmation a moment after the answer.
     const link = new URL(await waitForLink(dataDir, email, /\/email\/confirm\?token=/));
-    const confirmed = await fetch(`${server.url}${link.pathname}${link.search}`);
-    expect(confirmed.status).toBe(200);
+    // The link's page asks first; its button posts the token (docs/product.md §6.3).
+    const address = `${server.url}${link.pathname}${link.search}`;
+    expect((await fetch(address)).status).toBe(200);
+    const confirmed = await fetch(address, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+      body: new URLSearchParams({ token: link.searchParams.get("token")! }),
+      redirect: "manual",
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe("/email/confirm?confirmed=1");
 
     await expect.poll(() => kit.tagsOf(email), { timeout: 20_000, interval: 250 }).toEqual(["Newsletter"]);
     expect(kit.subscribers.get(email)?.first_name).toBe("Ruth");

@@ -221,7 +221,8 @@ describe("files shared with a member (docs/product.md §10.15)", () => {
     for (const jar of [undefined, member.jar, client.jar]) {
       const refused = await share(jar, client.user.id, { bytes: PDF, name: "sneaky.pdf", type: "application/pdf" });
       expect(refused.status).toBe(302);
-      expect(refused.location).toBe("/");
+      // Signed out: the log-in form, then the dashboard (docs/product.md §7.10); a member: home.
+      expect(refused.location).toBe(jar ? "/" : "/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin");
       const notDeleted = await post(jar, { intent: "delete-file", userId: client.user.id, fileId: row!.id });
       expect(notDeleted.status).toBe(302);
       expect((await answer(() => memberFilesLoader(routeArgs(getRequest(`/settings/admin/member-files?userId=${client.user.id}`, { jar }))))).status).toBe(302);

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/email-confirm";
 import { checkConfirmToken, confirmSubscription, maskEmail } from "~/server/lists/subscribers.server";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon } from "~/components/icons";
@@ -11,7 +11,9 @@ import { seo } from "~/utils/seo";
 //  GET   shows a page with a 'Confirm my subscription' button and changes nothing, so the link
 //        scanners of mail providers, which open every link in an email, confirm nobody
 //        (docs/security.md, "Links in emails");
-//  POST  (the button) marks the subscriber confirmed and queues the email-marketing sync.
+//  POST  (the button) marks the subscriber confirmed and queues the email-marketing sync, then
+//        sends her on to /email/confirm?confirmed=1, the thank-you (a page that changes nothing,
+//        so a reload or a no-JavaScript post never reads the used link again).
 // The link works once; a used, expired, replaced or mangled link gets a kind page with a 4xx
 // status and the way to get a fresh one.
 
@@ -23,7 +25,10 @@ function refused(reason: "malformed" | "invalid") {
   return data<PageState>({ state: "invalid", reason }, { status: reason === "malformed" ? 400 : 410, headers });
 }
 
+const CONFIRMED_ADDRESS = "/email/confirm?confirmed=1";
+
 export async function loader({ url }: Route.LoaderArgs) {
+  if (!url.searchParams.has("token") && url.searchParams.get("confirmed") === "1") return data<PageState>({ state: "confirmed" }, { headers });
   const result = await checkConfirmToken(url.searchParams.get("token"));
   if (!result.ok) return refused(result.reason);
   return data<PageState>({ state: "ask", email: maskEmail(result.email) }, { headers });
@@ -39,13 +44,13 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   const result = await confirmSubscription(token);
   if (!result.ok) return refused(result.reason);
-  return data<PageState>({ state: "confirmed" }, { headers });
+  throw redirect(CONFIRMED_ADDRESS, { status: 303, headers });
 }
 
-// NOTE: never run the loader again on this page: after the button's post the link is used, and a
-// second run would turn "subscribed" into "link already used".
-export function shouldRevalidate() {
-  return false;
+// NOTE: the loader runs again only for a new address (the thank-you): after a refused post the
+// link is still in the address, and reading it again would only repeat the refusal.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.search !== nextUrl.search && defaultShouldRevalidate;
 }
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
