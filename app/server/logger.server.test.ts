@@ -46,4 +46,18 @@ describe("logger", () => {
     expect(entry.error.cause).toMatchObject({ code: "22P02", message: 'invalid input syntax for type uuid: "[redacted]"' });
     for (const value of ["jo.bloggs", "203.0.113.9", "0b5e-unsubscribe-token", "line two"]) expect(lines[0]).not.toContain(value);
   });
+
+  it("redacts a failed query passed among other details, as Better Auth's log passes its errors", () => {
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
+    const reason = Object.assign(new Error("duplicate key value violates unique constraint \"users_email_unique\""), { code: "23505", severity: "ERROR", detail: "Key (email)=(jo.bloggs@example.com) already exists." });
+    const failed = new DrizzleQueryError('insert into "users" ("id", "email") values ($1, $2)', ["u_1", "jo.bloggs@example.com"], reason);
+    logger.error("better-auth: Failed to create user", { details: [failed, { note: "sign-up" }] });
+    expect(lines).toHaveLength(1);
+    const entry = JSON.parse(lines[0]!) as { details: [{ message: string; cause: { code: string } }, { note: string }] };
+    expect(entry.details[0].message).toBe('Failed query: insert into "users" ("id", "email") values ($1, $2)\nparams: [redacted]');
+    expect(entry.details[0].cause.code).toBe("23505");
+    expect(entry.details[1]).toEqual({ note: "sign-up" });
+    expect(lines[0]).not.toContain("jo.bloggs");
+  });
 });

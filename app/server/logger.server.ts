@@ -36,6 +36,8 @@ function redactMessage(error: Error): string {
 }
 
 function serialiseError(value: unknown, depth = 0): unknown {
+  // A list of details (Better Auth logs its errors so) is written item by item.
+  if (Array.isArray(value)) return depth < 3 ? value.map((item) => serialiseError(item, depth + 1)) : "[…]";
   if (!(value instanceof Error)) return value;
   const message = redactMessage(value);
   // The stack starts with the message (which may span lines): it is written with the redacted one.

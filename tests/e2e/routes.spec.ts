@@ -55,12 +55,18 @@ test("pages are rendered on the server, before any JavaScript runs", async ({ br
   await context.close();
 });
 
-for (const path of guardedRoutes) {
+for (const path of guardedRoutes.filter((p) => p !== "/settings/admin")) {
   test(`${path} sends a signed-out visitor home`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL("/");
   });
 }
+
+test("/settings/admin opens the log-in form for a signed-out visitor, to come back after (docs/product.md §7.10)", async ({ page }) => {
+  await page.goto("/settings/admin");
+  await expect(page).toHaveURL("/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin");
+  await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
+});
 
 test("an unknown path answers 404 with the documented texts @mobile", async ({ page }) => {
   const response = await page.goto("/this-page-does-not-exist");

@@ -120,6 +120,16 @@ describe("sign-up through the auth form's action", () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
+  it("answers sign-ups of one address at the same moment with one account and 'you already have an account', never an error", async () => {
+    const fields = signUpFields();
+    const results = await Promise.all(Array.from({ length: 4 }, (_, i) => signUp({ ...fields, firstName: ["Ann", "Bea", "Cat", "Dee"][i] })));
+    const outcomes = results.map((r) => (r.data as { kind?: string }).kind).sort();
+    expect(outcomes.filter((kind) => kind === "signed-up")).toHaveLength(1);
+    expect(outcomes.filter((kind) => kind === "account-exists")).toHaveLength(3);
+    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(${users.email}) = ${fields.email!.toLowerCase()}`);
+    expect(row!.n).toBe(1);
+  });
+
   it("makes an address in ADMIN_EMAILS an administrator once she confirms it logged in, never at sign-up, ignoring case", async () => {
     // Registered once per database: the address is unique.
     const admin = await signUp(signUpFields({ email: "coach@example.com" }));

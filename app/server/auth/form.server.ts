@@ -2,8 +2,10 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { getSiteConfig } from "~/config/env.server";
 import { SIGN_IN_PAUSED_CODE, SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
 import { callAuthEndpoint, setCookieHeaders, signUpMember } from "~/server/auth/requests.server";
+import { getDb } from "~/server/db/client.server";
 import { readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
+import { findUserByEmail } from "~/server/models/roles.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
 import {
@@ -115,8 +117,12 @@ function fail(posted: Posted, kind: "validation" | "service" | "unexpected", mes
   return reply(posted, { ok: false, kind, message }, { status, headers });
 }
 
-/** Turns a failed Better Auth response into the form's 'Error' toast (the service's message). */
-async function serviceFailure(posted: Posted, response: Response) {
+/**
+ * Turns a failed Better Auth response into the form's 'Error' toast (the service's message). A
+ * sign-up that lost the race to another sign-up of the same address (its insert refused by the
+ * unique address) is told she has an account, as a later one is.
+ */
+async function serviceFailure(posted: Posted, response: Response, signUpEmail?: string) {
   if (response.status === 429) {
     // Too many wrong passwords for this address, from anywhere (docs/security.md), or too many
     // requests from this visitor (Better Auth's per-IP limit).
@@ -125,7 +131,8 @@ async function serviceFailure(posted: Posted, response: Response) {
   }
   if (response.status >= 500) return fail(posted, "unexpected", AUTH_TEXT.unexpected, 500);
   const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-  if (posted.mode === "sign-up" && body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+  const lostTheRace = body?.code === "FAILED_TO_CREATE_USER" && !!signUpEmail && !!(await findUserByEmail(getDb(), signUpEmail));
+  if (posted.mode === "sign-up" && (body?.code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" || lostTheRace)) {
     return reply(posted, { ok: false, kind: "account-exists", message: ACCOUNT_EXISTS_TEXT.message }, { status: 409 });
   }
   if (body?.code === "INVALID_TWO_FACTOR_COOKIE") return fail(posted, "service", AUTH_TEXT.twoFactorExpired, 401);
@@ -175,7 +182,7 @@ export async function handleAuthForm(
           marketingConsent: parsed.data.marketing,
           signupSource: signupSourceFromPath(input.sourcePath, getSiteConfig().catalogue),
         });
-        if (!response.ok) return serviceFailure(posted, response);
+        if (!response.ok) return serviceFailure(posted, response, parsed.data.email);
         const body = (await response.json()) as { user: { id: string; email: string } };
         return reply(
           posted,
