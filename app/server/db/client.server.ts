@@ -82,6 +82,9 @@ function describeUrl(url: string): string {
   }
 }
 
+/** How long a broken connection waits to be reported, in case the site is stopping (see openPostgres). */
+const CONNECTION_WARNING_GRACE_MS = 2_000;
+
 /**
  * A connection ended because its server is being stopped on purpose (SQLSTATE 57P01,
  * admin_shutdown): a process manager stopping the site and its database together may deliver
@@ -96,11 +99,18 @@ function openPostgres(url: string, poolSize?: number, description = describeUrl(
   let closed = false;
   // Expected while the process or this handle stops (./stopping.server.ts): not worth a warning.
   const quiet = () => closed || isDatabaseStopping();
+  // A failed connection is reported a moment later, and only if the site is not stopping by then:
+  // a process manager that stops the site and its database together may break a connection just
+  // before the site's own stop signal is handled.
+  const warnUnlessStopping = (message: string, fields: Record<string, unknown>) => {
+    if (quiet()) return;
+    setTimeout(() => quiet() || logger.warn(message, fields), CONNECTION_WARNING_GRACE_MS).unref();
+  };
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => {
     if (quiet()) return;
     if (isShutdownByAdministrator(error)) logger.info("PostgreSQL is shutting down: an idle connection was closed");
-    else logger.warn("idle PostgreSQL connection failed", { error });
+    else warnUnlessStopping("idle PostgreSQL connection failed", { error });
   });
   // pg-pool removes its listener while a connection is checked out: a server that goes away
   // between two queries of a transaction would then throw an unhandled 'error' and end the
@@ -109,7 +119,7 @@ function openPostgres(url: string, poolSize?: number, description = describeUrl(
     client.on("error", (error) => {
       if (quiet()) return;
       if (isShutdownByAdministrator(error)) logger.info("PostgreSQL is shutting down: a connection was closed");
-      else logger.warn("PostgreSQL connection lost", { error: error.message });
+      else warnUnlessStopping("PostgreSQL connection lost", { error: error.message });
     });
   });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
