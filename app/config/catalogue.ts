@@ -1,7 +1,12 @@
-import { FOUNDATIONS_KEEP_FEATURE } from "~/content/foundations-keep";
-
 // The product catalogue (docs/product.md §5.1): the one source of every price shown anywhere.
 // Prices are integer pence; display helpers live in ~/utils/format.
+
+/**
+ * Build Stronger Foundations' feature line about what she keeps (the sales page, the checkout and
+ * /payment-success; docs/decisions/255-foundations-materials-kept-after-cancelling.md). The rest of
+ * that promise's wording is in app/content/foundations-keep.ts.
+ */
+export const FOUNDATIONS_KEEP_FEATURE = "Lifetime access to the lessons and worksheets published while you're a member";
 
 export type ProductMode = "one_time" | "monthly";
 

@@ -1,9 +1,8 @@
-import type { Product } from "~/config/catalogue";
+import { FOUNDATIONS_KEEP_FEATURE, type Product } from "~/config/catalogue";
 import type { PublicSiteConfig } from "~/config/public";
 import { formatLongDate } from "~/utils/format";
 import { coursePath } from "~/content/courses";
 import { OFFER_FACTS, offerPrices, oneToOneKey } from "~/content/plans";
-import { FOUNDATIONS_KEEP_FEATURE } from "~/content/foundations-keep";
 
 // The copy of the three checkout pages, the test checkout and /payment-success (docs/product.md §8.1).
 // Prices and names come from the catalogue (docs/product.md §5.1) through offerPrices(); nothing here types

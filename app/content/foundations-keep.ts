@@ -1,10 +1,8 @@
 // Build Stronger Foundations: what she keeps and what the monthly subscription pays for
 // (docs/product.md §5.5, docs/decisions/255-foundations-materials-kept-after-cancelling.md). One
 // wording for the sales page, the checkout, /payment-success, the receipt, the cancellation email
-// and the members' area, so the promise is made once and kept everywhere.
-
-/** The feature line (the catalogue's, shown on the sales page, the checkout and /payment-success). */
-export const FOUNDATIONS_KEEP_FEATURE = "Lifetime access to the lessons and worksheets published while you're a member";
+// and the members' area, so the promise is made once and kept everywhere. Its feature line is the
+// catalogue's own (FOUNDATIONS_KEEP_FEATURE in app/config/catalogue.ts).
 
 /** The plain statement of what is hers for good and what ends when she cancels. */
 export const FOUNDATIONS_KEEP_NOTE =
