@@ -1,4 +1,4 @@
-import { Fragment, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import { Link } from "react-router";
 import type { PublicSiteConfig } from "~/config/public";
 import { BrandMark } from "./brand-mark";
@@ -13,6 +13,7 @@ import {
   type IconProps,
 } from "./icons";
 import { mainNavItems } from "./nav-links";
+import { EmailText } from "~/components/ui/email-text";
 
 // docs/product.md §3.2 (footer) and §14.5: the copyright year is 2025.
 const COPYRIGHT_YEAR = 2025;
@@ -38,17 +39,7 @@ function EmailAddress({ email }: { email: string }) {
   // An address's letters average about 0.52 em in the platforms' sans fonts; 0.6 leaves room for
   // wider ones. The icon and the gap before the text take 1.875rem of the column.
   const fontSize = `clamp(0.875rem, calc((100cqi - 1.875rem) / ${(email.length * 0.6).toFixed(2)}), 1em)`;
-  const parts = email.split(/(?=[@.])/);
-  return (
-    <span style={{ fontSize }} className="min-w-0">
-      {parts.map((part, i) => (
-        <Fragment key={i}>
-          {i > 0 ? <wbr /> : null}
-          {part}
-        </Fragment>
-      ))}
-    </span>
-  );
+  return <EmailText email={email} style={{ fontSize }} className="min-w-0" />;
 }
 
 export function SiteFooter({ site }: { site: PublicSiteConfig }) {

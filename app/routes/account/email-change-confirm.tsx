@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/email-change-confirm";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { LinkPage } from "~/components/link-page";
 import { confirmEmailChange, EMAIL_CHANGED_CALLBACK, readEmailChangeLink } from "~/server/account/email-change.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-action.server";
@@ -83,67 +83,55 @@ export default function ConfirmEmailChange({ loaderData, actionData }: Route.Com
   const page: Outcome = actionData ?? loaderData;
   if (page.state === "ask") {
     return (
-      <main id="main" className="section-y flex flex-1 items-center bg-linear-to-b from-sand-100 to-sand-50">
-        <div className="container-prose">
-          <Card>
-            <CardContent className="flex flex-col items-start gap-5">
-              <MailIcon className="size-12 text-brand-700" />
-              <h1 className="text-3xl sm:text-4xl">Confirm your new email address</h1>
-              <p className="text-lg text-ink-muted">
-                Press the button to make <strong>{page.email}</strong> the email address of your {site.businessName} account.
-                If you didn't ask for this, you can close this page: nothing will change.
-              </p>
-              <Form method="post" className="mt-2 flex flex-wrap gap-3">
-                <input type="hidden" name="token" value={page.token} />
-                <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
-                  Confirm My New Address
-                </Button>
-              </Form>
-            </CardContent>
-          </Card>
-        </div>
-      </main>
+      <LinkPage>
+        <MailIcon className="size-12 text-brand-700" />
+        <h1 className="text-3xl sm:text-4xl">Confirm your new email address</h1>
+        <p className="text-lg text-ink-muted">
+          Press the button to make <strong>{page.email}</strong> the email address of your {site.businessName} account.
+          If you didn't ask for this, you can close this page: nothing will change.
+        </p>
+        <Form method="post" className="mt-2 flex flex-wrap gap-3">
+          <input type="hidden" name="token" value={page.token} />
+          <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
+            Confirm My New Address
+          </Button>
+        </Form>
+            </LinkPage>
     );
   }
   const text = TEXT[page.state];
   const changed = page.state === "changed";
   return (
-    <main id="main" className="section-y flex flex-1 items-center bg-linear-to-b from-sand-100 to-sand-50">
-      <div className="container-prose">
-        <Card>
-          <CardContent className="flex flex-col items-start gap-5">
-            {changed ? <CheckCircleIcon className="size-12 text-success-700" /> : <AlertCircleIcon className="size-12 text-warning-700" />}
-            <h1 className="text-3xl sm:text-4xl">{text.title}</h1>
-            <p className="text-lg text-ink-muted" role={changed ? "status" : "alert"}>
-              {text.message}
-              {page.state === "changed" ? (
-                <>
-                  {" "}
-                  It is now <strong>{page.email}</strong>.
-                </>
-              ) : null}
-            </p>
-            {!changed ? (
-              <p className="text-lg text-ink-muted">
-                Questions? Email{" "}
-                <a className="link" href={`mailto:${site.contactEmail}`}>
-                  {site.contactEmail}
-                </a>
-                .
-              </p>
-            ) : null}
-            <div className="mt-2 flex flex-wrap gap-3">
-              <Link to={changed ? "/auth?mode=log-in" : "/settings"} className="btn btn-primary">
-                {changed ? "Log In" : "Go to Account Settings"}
-              </Link>
-              <Link to="/" className="btn btn-outline">
-                Return to Home
-              </Link>
-            </div>
-          </CardContent>
-        </Card>
+    <LinkPage>
+      {changed ? <CheckCircleIcon className="size-12 text-success-700" /> : <AlertCircleIcon className="size-12 text-warning-700" />}
+      <h1 className="text-3xl sm:text-4xl">{text.title}</h1>
+      <p className="text-lg text-ink-muted" role={changed ? "status" : "alert"}>
+        {text.message}
+        {page.state === "changed" ? (
+          <>
+            {" "}
+            It is now <strong>{page.email}</strong>.
+          </>
+        ) : null}
+      </p>
+      {!changed ? (
+        <p className="text-lg text-ink-muted">
+          Questions? Email{" "}
+          <a className="link" href={`mailto:${site.contactEmail}`}>
+            {site.contactEmail}
+          </a>
+          .
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap gap-3">
+        <Link to={changed ? "/auth?mode=log-in" : "/settings"} className="btn btn-primary">
+          {changed ? "Log In" : "Go to Account Settings"}
+        </Link>
+        <Link to="/" className="btn btn-outline">
+          Return to Home
+        </Link>
       </div>
-    </main>
+          </LinkPage>
   );
 }
 

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/email-change-undo";
 import { AlertCircleIcon, CheckCircleIcon, ShieldIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { LinkPage } from "~/components/link-page";
 import { readUndoLink, undoEmailChange } from "~/server/account/email-change.server";
 import { readForm } from "~/server/http/form-action.server";
 import { useRootData } from "~/utils/root-data";
@@ -48,70 +48,64 @@ export default function UndoEmailChange({ loaderData, actionData }: Route.Compon
     </a>
   );
   return (
-    <main id="main" className="section-y flex flex-1 items-center bg-linear-to-b from-sand-100 to-sand-50">
-      <div className="container-prose">
-        <Card>
-          <CardContent className="flex flex-col items-start gap-5">
-            {page.state === "ask" ? (
-              <>
-                <ShieldIcon className="size-12 text-brand-700" />
-                <h1 className="text-3xl sm:text-4xl">Undo the change of your email address?</h1>
-                <p className="text-lg text-ink-muted">
-                  The email address of your {site.businessName} account was changed from <strong>{page.from}</strong> to{" "}
-                  <strong>{page.to}</strong>.
-                </p>
-                <p className="text-lg text-ink-muted">
-                  If that wasn't you, press the button: we'll put <strong>{page.from}</strong> back, sign you out on every
-                  device, and you can then choose a new password.
-                </p>
-                <Form method="post" className="mt-2 flex flex-wrap gap-3">
-                  <input type="hidden" name="token" value={page.token} />
-                  <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
-                    Undo the Change
-                  </Button>
-                  <Link to="/" className="btn btn-outline btn-lg">
-                    It was me: keep it
-                  </Link>
-                </Form>
-              </>
-            ) : page.state === "done" ? (
-              <>
-                <CheckCircleIcon className="size-12 text-success-700" />
-                <h1 className="text-3xl sm:text-4xl">Your email address is back</h1>
-                <p role="status" className="text-lg text-ink-muted">
-                  Your account uses <strong>{page.email}</strong> again, and every device has been signed out. To be
-                  safe, please choose a new password now: press the button and we'll email you a link.
-                </p>
-                <div className="mt-2 flex flex-wrap gap-3">
-                  <Link to="/auth?mode=forgot-password" className="btn btn-primary btn-lg">
-                    Choose a New Password
-                  </Link>
-                  <Link to="/" className="btn btn-outline btn-lg">
-                    Return to Home
-                  </Link>
-                </div>
-              </>
-            ) : (
-              <>
-                <AlertCircleIcon className="size-12 text-warning-700" />
-                <h1 className="text-3xl sm:text-4xl">
-                  {page.state === "taken" ? "We couldn't put your address back" : "This link can't be used"}
-                </h1>
-                <p role="alert" className="text-lg text-ink-muted">
-                  {page.state === "taken"
-                    ? "Another account uses that address now, so we couldn't move it back to yours. Please email us and we'll sort it out with you straight away: "
-                    : "Undo links work once and for 24 hours. If you still need help with your account, please email us: "}
-                  {contact}.
-                </p>
-                <Link to="/" className="btn btn-primary mt-2">
-                  Return to Home
-                </Link>
-              </>
-            )}
-          </CardContent>
-        </Card>
-      </div>
-    </main>
+    <LinkPage>
+      {page.state === "ask" ? (
+        <>
+          <ShieldIcon className="size-12 text-brand-700" />
+          <h1 className="text-3xl sm:text-4xl">Undo the change of your email address?</h1>
+          <p className="text-lg text-ink-muted">
+            The email address of your {site.businessName} account was changed from <strong>{page.from}</strong> to{" "}
+            <strong>{page.to}</strong>.
+          </p>
+          <p className="text-lg text-ink-muted">
+            If that wasn't you, press the button: we'll put <strong>{page.from}</strong> back, sign you out on every
+            device, and you can then choose a new password.
+          </p>
+          <Form method="post" className="mt-2 flex flex-wrap gap-3">
+            <input type="hidden" name="token" value={page.token} />
+            <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
+              Undo the Change
+            </Button>
+            <Link to="/" className="btn btn-outline btn-lg">
+              It was me: keep it
+            </Link>
+          </Form>
+        </>
+      ) : page.state === "done" ? (
+        <>
+          <CheckCircleIcon className="size-12 text-success-700" />
+          <h1 className="text-3xl sm:text-4xl">Your email address is back</h1>
+          <p role="status" className="text-lg text-ink-muted">
+            Your account uses <strong>{page.email}</strong> again, and every device has been signed out. To be
+            safe, please choose a new password now: press the button and we'll email you a link.
+          </p>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <Link to="/auth?mode=forgot-password" className="btn btn-primary btn-lg">
+              Choose a New Password
+            </Link>
+            <Link to="/" className="btn btn-outline btn-lg">
+              Return to Home
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <AlertCircleIcon className="size-12 text-warning-700" />
+          <h1 className="text-3xl sm:text-4xl">
+            {page.state === "taken" ? "We couldn't put your address back" : "This link can't be used"}
+          </h1>
+          <p role="alert" className="text-lg text-ink-muted">
+            {page.state === "taken"
+              ? "Another account uses that address now, so we couldn't move it back to yours. Please email us and we'll sort it out with you straight away: "
+              : "Undo links work once and for 24 hours. If you still need help with your account, please email us: "}
+            {contact}.
+          </p>
+          <Link to="/" className="btn btn-primary mt-2">
+            Return to Home
+          </Link>
+        </>
+      )}
+          </LinkPage>
   );
 }
 

@@ -2,7 +2,7 @@ import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { AlertCircleIcon, MailIcon, ShieldIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { LinkPage } from "~/components/link-page";
 import { confirmEmailAddress, readVerificationToken } from "~/server/auth/email-verification.server";
 import { readForm } from "~/server/http/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -59,65 +59,59 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
   const location = useLocation();
   const page: PageState = actionData ?? loaderData;
   return (
-    <main id="main" className="section-y flex flex-1 items-center bg-linear-to-b from-sand-100 to-sand-50">
-      <div className="container-prose">
-        <Card>
-          <CardContent className="flex flex-col items-start gap-5">
-            {page.state === "ask" ? (
-              <>
-                <MailIcon className="size-12 text-brand-700" />
-                <h1 className="text-3xl sm:text-4xl">Confirm your email address</h1>
-                <p className="text-lg text-ink-muted">
-                  Press the button to confirm <strong>{page.email}</strong> as the address of your {site.businessName} account.
-                </p>
-                <Form method="post" className="mt-2 flex flex-wrap gap-3">
-                  <input type="hidden" name="token" value={page.token} />
-                  <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
-                    Confirm My Email Address
-                  </Button>
-                </Form>
-              </>
-            ) : page.state === "admin-needs-sign-in" ? (
-              <>
-                <ShieldIcon className="size-12 text-brand-700" />
-                <h1 className="text-3xl sm:text-4xl">Your email address is confirmed</h1>
-                <p role="status" className="text-lg text-ink-muted">
-                  Thank you for confirming <strong>{page.email}</strong>. This address opens the admin dashboard, but only
-                  once you confirm it while logged in to its account: that shows the person with the password also reads
-                  this inbox. Please log in, then open the link in the email again.
-                  {user ? " You're logged in to a different account just now, so please log out of it first." : null}
-                </p>
-                {/* Signed in to another account here: the page asks her to log in to this one instead. */}
-                <div className="mt-2 flex flex-wrap gap-3">
-                  <Link
-                    to={user ? "/settings#account-actions" : `/auth?mode=log-in&redirectTo=${encodeURIComponent(`${location.pathname}?token=${encodeURIComponent(page.token)}`)}`}
-                    className="btn btn-primary btn-lg"
-                  >
-                    {user ? "Go to Account Settings" : "Log In"}
-                  </Link>
-                </div>
-              </>
-            ) : (
-              <>
-                <AlertCircleIcon className="size-12 text-warning-700" />
-                <h1 className="text-3xl sm:text-4xl">This confirmation link can't be used</h1>
-                <p role="alert" className="text-lg text-ink-muted">
-                  {INVALID_LINK_MESSAGE}
-                </p>
-                <div className="mt-2 flex flex-wrap gap-3">
-                  <Link to="/settings" className="btn btn-primary">
-                    Go to Account Settings
-                  </Link>
-                  <Link to="/" className="btn btn-outline">
-                    Return to Home
-                  </Link>
-                </div>
-              </>
-            )}
-          </CardContent>
-        </Card>
-      </div>
-    </main>
+    <LinkPage>
+      {page.state === "ask" ? (
+        <>
+          <MailIcon className="size-12 text-brand-700" />
+          <h1 className="text-3xl sm:text-4xl">Confirm your email address</h1>
+          <p className="text-lg text-ink-muted">
+            Press the button to confirm <strong>{page.email}</strong> as the address of your {site.businessName} account.
+          </p>
+          <Form method="post" className="mt-2 flex flex-wrap gap-3">
+            <input type="hidden" name="token" value={page.token} />
+            <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
+              Confirm My Email Address
+            </Button>
+          </Form>
+        </>
+      ) : page.state === "admin-needs-sign-in" ? (
+        <>
+          <ShieldIcon className="size-12 text-brand-700" />
+          <h1 className="text-3xl sm:text-4xl">Your email address is confirmed</h1>
+          <p role="status" className="text-lg text-ink-muted">
+            Thank you for confirming <strong>{page.email}</strong>. This address opens the admin dashboard, but only
+            once you confirm it while logged in to its account: that shows the person with the password also reads
+            this inbox. Please log in, then open the link in the email again.
+            {user ? " You're logged in to a different account just now, so please log out of it first." : null}
+          </p>
+          {/* Signed in to another account here: the page asks her to log in to this one instead. */}
+          <div className="mt-2 flex flex-wrap gap-3">
+            <Link
+              to={user ? "/settings#account-actions" : `/auth?mode=log-in&redirectTo=${encodeURIComponent(`${location.pathname}?token=${encodeURIComponent(page.token)}`)}`}
+              className="btn btn-primary btn-lg"
+            >
+              {user ? "Go to Account Settings" : "Log In"}
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <AlertCircleIcon className="size-12 text-warning-700" />
+          <h1 className="text-3xl sm:text-4xl">This confirmation link can't be used</h1>
+          <p role="alert" className="text-lg text-ink-muted">
+            {INVALID_LINK_MESSAGE}
+          </p>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <Link to="/settings" className="btn btn-primary">
+              Go to Account Settings
+            </Link>
+            <Link to="/" className="btn btn-outline">
+              Return to Home
+            </Link>
+          </div>
+        </>
+      )}
+          </LinkPage>
   );
 }
 

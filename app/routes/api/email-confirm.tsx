@@ -3,7 +3,7 @@ import type { Route } from "./+types/email-confirm";
 import { checkConfirmToken, confirmSubscription, maskEmail } from "~/server/lists/subscribers.server";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { LinkPage } from "~/components/link-page";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
@@ -59,65 +59,59 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const [searchParams] = useSearchParams();
   const page: PageState = actionData ?? loaderData;
   return (
-    <main id="main" className="section-y flex flex-1 items-center bg-linear-to-b from-sand-100 to-sand-50">
-      <div className="container-prose">
-        <Card>
-          <CardContent className="flex flex-col items-start gap-5">
-            {page.state === "ask" ? (
-              <>
-                <MailIcon className="size-12 text-brand-700" />
-                <h1 className="text-3xl sm:text-4xl">Confirm your subscription</h1>
-                <p className="text-lg text-ink-muted">
-                  One last step: press the button to start receiving emails from {site.businessName} at{" "}
-                  <strong>{page.email}</strong>.
-                </p>
-                <Form method="post" className="mt-2 flex flex-wrap gap-3">
-                  <input type="hidden" name="token" value={searchParams.get("token") ?? ""} />
-                  <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
-                    Confirm my subscription
-                  </Button>
-                </Form>
-              </>
-            ) : page.state === "confirmed" ? (
-              <>
-                <CheckCircleIcon className="size-12 text-success-700" />
-                <h1 className="text-3xl sm:text-4xl">You're subscribed. Thank you!</h1>
-                <p role="status" className="text-lg text-ink-muted">
-                  Your email address is confirmed. Look out for your first email from {site.businessName}{" "}
-                  shortly: practical, encouraging help to get stronger through the menopause and beyond.
-                </p>
-              </>
-            ) : (
-              <>
-                <AlertCircleIcon className="size-12 text-warning-700" />
-                <h1 className="text-3xl sm:text-4xl">This link can't be used any more</h1>
-                <p className="text-lg text-ink-muted">
-                  Confirmation links work once and expire after 7 days, and each new sign-up sends a fresh one. If
-                  you've already confirmed, you're all set and needn't do anything.
-                </p>
-                <p className="text-lg text-ink-muted">
-                  Otherwise, simply sign up again and use the link in the newest email. Questions? Email{" "}
-                  <a className="link" href={`mailto:${site.contactEmail}`}>
-                    {site.contactEmail}
-                  </a>
-                  .
-                </p>
-              </>
-            )}
-            {page.state === "ask" ? null : (
-              <div className="mt-2 flex flex-wrap gap-3">
-                <Link to="/" className="btn btn-primary">
-                  Return to Home
-                </Link>
-                <Link to="/coaching-services" className="btn btn-outline">
-                  Explore Coaching Services
-                </Link>
-              </div>
-            )}
-          </CardContent>
-        </Card>
-      </div>
-    </main>
+    <LinkPage>
+      {page.state === "ask" ? (
+        <>
+          <MailIcon className="size-12 text-brand-700" />
+          <h1 className="text-3xl sm:text-4xl">Confirm your subscription</h1>
+          <p className="text-lg text-ink-muted">
+            One last step: press the button to start receiving emails from {site.businessName} at{" "}
+            <strong>{page.email}</strong>.
+          </p>
+          <Form method="post" className="mt-2 flex flex-wrap gap-3">
+            <input type="hidden" name="token" value={searchParams.get("token") ?? ""} />
+            <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
+              Confirm my subscription
+            </Button>
+          </Form>
+        </>
+      ) : page.state === "confirmed" ? (
+        <>
+          <CheckCircleIcon className="size-12 text-success-700" />
+          <h1 className="text-3xl sm:text-4xl">You're subscribed. Thank you!</h1>
+          <p role="status" className="text-lg text-ink-muted">
+            Your email address is confirmed. Look out for your first email from {site.businessName}{" "}
+            shortly: practical, encouraging help to get stronger through the menopause and beyond.
+          </p>
+        </>
+      ) : (
+        <>
+          <AlertCircleIcon className="size-12 text-warning-700" />
+          <h1 className="text-3xl sm:text-4xl">This link can't be used any more</h1>
+          <p className="text-lg text-ink-muted">
+            Confirmation links work once and expire after 7 days, and each new sign-up sends a fresh one. If
+            you've already confirmed, you're all set and needn't do anything.
+          </p>
+          <p className="text-lg text-ink-muted">
+            Otherwise, simply sign up again and use the link in the newest email. Questions? Email{" "}
+            <a className="link" href={`mailto:${site.contactEmail}`}>
+              {site.contactEmail}
+            </a>
+            .
+          </p>
+        </>
+      )}
+      {page.state === "ask" ? null : (
+        <div className="mt-2 flex flex-wrap gap-3">
+          <Link to="/" className="btn btn-primary">
+            Return to Home
+          </Link>
+          <Link to="/coaching-services" className="btn btn-outline">
+            Explore Coaching Services
+          </Link>
+        </div>
+      )}
+          </LinkPage>
   );
 }
 

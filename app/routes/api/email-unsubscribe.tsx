@@ -3,7 +3,7 @@ import type { Route } from "./+types/email-unsubscribe";
 import { findUnsubscribeTarget, maskEmail, unsubscribe } from "~/server/lists/subscribers.server";
 import { AlertCircleIcon, CheckCircleIcon, MailIcon } from "~/components/icons";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { LinkPage } from "~/components/link-page";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
@@ -47,59 +47,53 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   const [searchParams] = useSearchParams();
   const page: PageState = actionData ?? loaderData;
   return (
-    <main id="main" className="section-y flex flex-1 items-center bg-linear-to-b from-sand-100 to-sand-50">
-      <div className="container-prose">
-        <Card>
-          <CardContent className="flex flex-col items-start gap-5">
-            {page.state === "ask" ? (
-              <>
-                <MailIcon className="size-12 text-brand-700" />
-                <h1 className="text-3xl sm:text-4xl">Unsubscribe from our emails?</h1>
-                <p className="text-lg text-ink-muted">
-                  Press the button to stop all emails from {site.businessName} to <strong>{page.email}</strong>.
-                </p>
-                <Form method="post" className="mt-2 flex flex-wrap gap-3">
-                  <input type="hidden" name="token" value={searchParams.get("token") ?? ""} />
-                  <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
-                    Unsubscribe
-                  </Button>
-                  <Link to="/" className="btn btn-outline btn-lg">
-                    Keep my subscription
-                  </Link>
-                </Form>
-              </>
-            ) : page.state === "done" ? (
-              <>
-                <CheckCircleIcon className="size-12 text-success-700" />
-                <h1 className="text-3xl sm:text-4xl">You've been unsubscribed</h1>
-                <p role="status" className="text-lg text-ink-muted">
-                  You won't receive any more emails from {site.businessName} at <strong>{page.email}</strong>. Changed
-                  your mind? You're welcome to sign up again at any time.
-                </p>
-                <Link to="/" className="btn btn-primary mt-2">
-                  Return to Home
-                </Link>
-              </>
-            ) : (
-              <>
-                <AlertCircleIcon className="size-12 text-warning-700" />
-                <h1 className="text-3xl sm:text-4xl">This unsubscribe link isn't valid</h1>
-                <p className="text-lg text-ink-muted">
-                  It may have been copied only in part. To stop our emails, write to{" "}
-                  <a className="link" href={`mailto:${site.contactEmail}`}>
-                    {site.contactEmail}
-                  </a>{" "}
-                  and we'll take you off every list straight away.
-                </p>
-                <Link to="/" className="btn btn-primary mt-2">
-                  Return to Home
-                </Link>
-              </>
-            )}
-          </CardContent>
-        </Card>
-      </div>
-    </main>
+    <LinkPage>
+      {page.state === "ask" ? (
+        <>
+          <MailIcon className="size-12 text-brand-700" />
+          <h1 className="text-3xl sm:text-4xl">Unsubscribe from our emails?</h1>
+          <p className="text-lg text-ink-muted">
+            Press the button to stop all emails from {site.businessName} to <strong>{page.email}</strong>.
+          </p>
+          <Form method="post" className="mt-2 flex flex-wrap gap-3">
+            <input type="hidden" name="token" value={searchParams.get("token") ?? ""} />
+            <Button type="submit" size="lg" loading={navigation.state === "submitting"}>
+              Unsubscribe
+            </Button>
+            <Link to="/" className="btn btn-outline btn-lg">
+              Keep my subscription
+            </Link>
+          </Form>
+        </>
+      ) : page.state === "done" ? (
+        <>
+          <CheckCircleIcon className="size-12 text-success-700" />
+          <h1 className="text-3xl sm:text-4xl">You've been unsubscribed</h1>
+          <p role="status" className="text-lg text-ink-muted">
+            You won't receive any more emails from {site.businessName} at <strong>{page.email}</strong>. Changed
+            your mind? You're welcome to sign up again at any time.
+          </p>
+          <Link to="/" className="btn btn-primary mt-2">
+            Return to Home
+          </Link>
+        </>
+      ) : (
+        <>
+          <AlertCircleIcon className="size-12 text-warning-700" />
+          <h1 className="text-3xl sm:text-4xl">This unsubscribe link isn't valid</h1>
+          <p className="text-lg text-ink-muted">
+            It may have been copied only in part. To stop our emails, write to{" "}
+            <a className="link" href={`mailto:${site.contactEmail}`}>
+              {site.contactEmail}
+            </a>{" "}
+            and we'll take you off every list straight away.
+          </p>
+          <Link to="/" className="btn btn-primary mt-2">
+            Return to Home
+          </Link>
+        </>
+      )}
+          </LinkPage>
   );
 }
 
