@@ -1,6 +1,6 @@
 // The route table of docs/product.md §2.1 as the tests see it, for the default demo coach (Jo / jo).
 // Every public route with the heading it must show; tests iterate over this list, so a page
-// added to app/routes.ts must be added here too (tests/e2e/routes.spec.ts checks that).
+// added to app/routes.ts must be added here too (tests/integration/site-pages.test.ts checks that).
 
 export const COACH = { name: "Jo", slug: "jo" } as const;
 
