@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { INTEGRATION_HOOK_MS, INTEGRATION_TEST_MS, UNIT_TEST_MS } from "./tests/support/budgets";
 
 // Two projects: fast unit tests beside the code, and integration tests against PostgreSQL (one
 // embedded server per run, or DATABASE_URL's; docs/decisions/270). Deliberately not vite.config.ts: the
@@ -15,6 +16,7 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
           sequence: { groupOrder: 0 },
+          testTimeout: UNIT_TEST_MS,
         },
       },
       {
@@ -30,8 +32,8 @@ export default defineConfig({
           maxWorkers: 4,
           sequence: { groupOrder: 1 },
           // A database copy, a spawned server or script can take seconds on a busy machine.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: INTEGRATION_TEST_MS,
+          hookTimeout: INTEGRATION_HOOK_MS,
         },
       },
     ],

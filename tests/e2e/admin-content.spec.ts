@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { signInAsAdmin, toast } from "../support/admin-e2e";
 import { layoutProblemsAtEveryWidth } from "../support/layout";
-import { expect, test, waitForPageScript, type Browser, type Locator, type Page } from "../support/e2e";
+import { axe, type Browser, expect, type Locator, type Page, test, waitForPageScript } from "../support/e2e";
+import { E2E_JOURNEY_MS } from "../support/budgets";
 
 // The Content tab in a real browser (docs/product.md §10.13): the coach changes her testimonials,
 // the home page's headline (and restores the previous one from History), an FAQ answer with a
@@ -89,7 +89,7 @@ async function openHistory(section: Locator) {
 
 test("the coach edits her testimonials from the Content tab and visitors see each change", async ({ page, browser }, testInfo) => {
   // Many steps, each a form post and a visit as a signed-out visitor.
-  test.setTimeout(150_000);
+  test.setTimeout(E2E_JOURNEY_MS);
   const baseURL = String(testInfo.project.use.baseURL);
   await signInAsAdmin(page, testInfo);
   await openTab(page);
@@ -145,7 +145,7 @@ test("the coach edits her testimonials from the Content tab and visitors see eac
   await expect(toast(page, "is back on the site")).toBeVisible();
   expect((await visitorQuotes(browser, baseURL)).join(" ")).toContain("grandson");
 
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect((await axe(page).include("main").analyze()).violations).toEqual([]);
 
   // At 390 px wide nothing spills off the screen.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -158,7 +158,7 @@ test("the coach edits her testimonials from the Content tab and visitors see eac
 });
 
 test("the coach changes the headline, restores it from History, edits an FAQ answer and switches the announcement bar on", async ({ page, browser }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(E2E_JOURNEY_MS);
   const baseURL = String(testInfo.project.use.baseURL);
   await signInAsAdmin(page, testInfo);
   await openTab(page);
@@ -226,7 +226,7 @@ test("the coach changes the headline, restores it from History, edits an FAQ ans
     });
   }
 
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect((await axe(page).include("main").analyze()).violations).toEqual([]);
 
   // Everything back to the installed text.
   for (const block of ["homeHero", "faqCoaching", "announcement"]) {
@@ -238,7 +238,7 @@ test("the coach changes the headline, restores it from History, edits an FAQ ans
 });
 
 test("the coach uploads her photo; a text file and an over-size file are refused with a message", async ({ page, browser }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(E2E_JOURNEY_MS);
   const baseURL = String(testInfo.project.use.baseURL);
   const dir = testInfo.outputPath("photos");
   fs.mkdirSync(dir, { recursive: true });
@@ -286,7 +286,7 @@ test("the coach uploads her photo; a text file and an over-size file are refused
     expect(response.headers()["content-type"]).toMatch(/^image\/(avif|webp)$/);
   });
 
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect((await axe(page).include("main").analyze()).violations).toEqual([]);
   await openTab(page);
   await card(page, "coachPhoto").getByRole("button", { name: /^Remove photo/ }).click();
   await expect(toast(page, "The photo is removed: the artwork is back on the site.")).toBeVisible();

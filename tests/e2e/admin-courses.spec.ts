@@ -1,15 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin, toast } from "../support/admin-e2e";
-import { expect, test, waitForPageScript } from "../support/e2e";
+import { axe, expect, test, waitForPageScript } from "../support/e2e";
+import { E2E_JOURNEY_MS } from "../support/budgets";
 
 // The Courses tab in a real browser (docs/product.md §10.14): the coach adds a lesson with a PDF to
 // a module and sees it with 'Preview as a member'; a file that is not a PDF is refused by its
 // field. Desktop project only (the two projects share one database); the lesson is removed at the end.
 
 test("the coach adds a lesson with a PDF and sees it as a member would", async ({ page }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(E2E_JOURNEY_MS);
   const dir = testInfo.outputPath("files");
   fs.mkdirSync(dir, { recursive: true });
   const pdf = path.join(dir, "Habit tracker.pdf");
@@ -44,7 +44,7 @@ test("the coach adds a lesson with a PDF and sees it as a member would", async (
   await lesson().getByRole("button", { name: "Upload", exact: true }).click();
   await expect(toast(page, "The file is in the lesson now.")).toBeVisible();
 
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect((await axe(page).include("main").analyze()).violations).toEqual([]);
 
   // Preview as a member: the course lists it; the lesson shows its words and the file downloads.
   await page.getByRole("link", { name: "Preview as a member: Build Stronger Foundations" }).click();
@@ -75,7 +75,7 @@ test("the coach adds a lesson with a PDF and sees it as a member would", async (
 });
 
 test("the coach uploads her own video to a lesson; members' player streams it; what is not MP4 or WebM is refused", async ({ page }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(E2E_JOURNEY_MS);
   const dir = testInfo.outputPath("videos");
   fs.mkdirSync(dir, { recursive: true });
   // An MP4's first box ('ftyp', brand isom), then 2 MB: the server knows a video by these bytes.
@@ -119,7 +119,7 @@ test("the coach uploads her own video to a lesson; members' player streams it; w
   await expect(upload.getByRole("link", { name: "Hip hinge demo.mp4" })).toBeVisible();
   await expect(upload.getByText("(2.0 MB)")).toBeVisible();
   await expect(upload.getByLabel("Replace the video")).toBeVisible();
-  expect((await new AxeBuilder({ page }).include("main").analyze()).violations).toEqual([]);
+  expect((await axe(page).include("main").analyze()).violations).toEqual([]);
 
   // Preview as a member: her player, nothing loaded before play, the bytes served in ranges.
   await page.getByRole("link", { name: "Preview as a member: Build Stronger Foundations" }).click();

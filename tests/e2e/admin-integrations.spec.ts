@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin } from "../support/admin-e2e";
-import { expect, test, type Locator, type Page } from "../support/e2e";
+import { axe, expect, type Locator, type Page, test } from "../support/e2e";
+import { E2E_LONG_TEST_MS, RETRY_STEP_MS, SYNC_MS } from "../support/budgets";
 
 // The Integrations tab of /settings/admin in a real browser (docs/product.md §10.8, §6.6): a
 // visitor confirms a newsletter sign-up, the server's own worker processes the sync (the test
@@ -36,7 +36,7 @@ async function figure(region: Locator, label: string): Promise<number> {
 }
 
 test("the administrator sees the email-marketing and community cards on the Integrations tab @mobile", async ({ page, request }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(E2E_LONG_TEST_MS);
 
   // A visitor joins the newsletter and confirms: the server queues and processes her sync.
   const email = `e2e-integrations-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
@@ -75,8 +75,8 @@ test("the administrator sees the email-marketing and community cards on the Inte
   // '5 January 2025, 13:45'.
   await expect(async () => {
     await page.reload();
-    await expect(card(page, "Email marketing").locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}$/, { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(card(page, "Email marketing").locator("time")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}$/, { timeout: RETRY_STEP_MS });
+  }).toPass({ timeout: SYNC_MS });
 
   // Nothing failed, so there is nothing to retry.
   await expect(mail.getByRole("button", { name: "Retry failed" })).toBeDisabled();
@@ -94,8 +94,8 @@ test("the administrator sees the email-marketing and community cards on the Inte
   await expect(members).toHaveAttribute("target", "_blank");
   await expect(members).toHaveAttribute("rel", /noopener/);
 
-  const axe = await new AxeBuilder({ page }).include("#main").analyze();
-  expect(axe.violations).toEqual([]);
+  const results = await axe(page).include("#main").analyze();
+  expect(results.violations).toEqual([]);
 });
 
 test("'Retry failed' is refused to a visitor on the server", async ({ request }) => {

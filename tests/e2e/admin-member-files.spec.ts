@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin, toast } from "../support/admin-e2e";
-import { clientIpFor, expect, test, waitForPageScript, type Locator, type Page } from "../support/e2e";
+import { axe, clientIpFor, expect, type Locator, type Page, test, waitForPageScript } from "../support/e2e";
 import { COACH } from "../support/site-routes";
 import { signUpAndPay } from "../support/checkout-e2e";
+import { E2E_JOURNEY_MS } from "../support/budgets";
 
 // The coach shares a file with one 1-to-1 client from her row on the Users tab, in a real browser
 // (docs/product.md §10.15): she opens 'Files' from the keyboard, a text file is refused (by the
@@ -40,7 +40,7 @@ async function expectNoSidewaysOverflow(page: Page, dialog: Locator, width: numb
 }
 
 test("the coach shares a PDF with a 1-to-1 client, who finds it on 'Your coaching' and downloads it", async ({ page, browser, baseURL }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(E2E_JOURNEY_MS);
   const dir = testInfo.outputPath("files");
   fs.mkdirSync(dir, { recursive: true });
   const pdfName = "Your twelve-week programme - strength, mobility and recovery.pdf";
@@ -107,7 +107,7 @@ test("the coach shares a PDF with a 1-to-1 client, who finds it on 'Your coachin
   const href = (await link.getAttribute("href"))!;
 
   // The dialog: no axe violations at 1440 px, and nothing sideways at 390 px.
-  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+  expect((await axe(page).include('[role="dialog"]').analyze()).violations).toEqual([]);
   await expectNoSidewaysOverflow(page, dialog, 1440);
   await screen(page, "dialog-1440");
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,8 +1,8 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Page, toastLocator } from "../support/e2e";
+import { axe, type Browser, type BrowserContext, expect, type Page, test, toastLocator } from "../support/e2e";
 import { waitForLink } from "../support/outbox";
 import { makeTempDir, freePort, startServer, type RunningServer } from "../support/processes";
+import { E2E_LONG_TEST_MS, ROUND_TRIP_MS } from "../support/budgets";
 
 // The Offers tab (docs/product.md §10.10, §5.1): the admin changes the Learn to Lift price and the next
 // cohort date, and the sales page, its structured data, the countdown, the checkout and the
@@ -24,7 +24,7 @@ let origin: string;
 
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(E2E_LONG_TEST_MS);
   temp = makeTempDir("sc-e2e-offers-");
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
@@ -53,7 +53,7 @@ async function adminContext(browser: Browser, options: { javaScriptEnabled?: boo
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("checkbox", { name: /I agree to the/ }).check();
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByRole("link", { name: "Profile Settings" }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("link", { name: "Profile Settings" }).first()).toBeVisible({ timeout: ROUND_TRIP_MS });
     // ADMIN_EMAILS makes her an administrator once she confirms her address (docs/product.md §7.10).
     await page.goto(await waitForLink(path.join(temp.dir, "data"), ADMIN_EMAIL, /\/verify-email\?token=/, 15_000));
     await page.getByRole("button", { name: "Confirm My Email Address" }).click();
@@ -80,7 +80,7 @@ async function openOffersTab(page: Page) {
 test("an admin changes the Learn to Lift price and the cohort date; every page and the checkout follow, and resets restore them", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(E2E_LONG_TEST_MS);
   const context = await adminContext(browser);
   const page = await context.newPage();
   try {
@@ -91,8 +91,8 @@ test("an admin changes the Learn to Lift price and the cohort date; every page a
     await expect(page.getByLabel("Learn to Lift price in pounds")).toHaveValue("300");
     await expect(page.getByLabel("Next cohort starts (UK time)")).toHaveValue("2027-01-11T09:00");
     await expect(page.getByText("Existing subscriptions keep their price")).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length} node(s)`)).toEqual([]);
+    const results = await axe(page).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length} node(s)`)).toEqual([]);
 
     // A wrong value is refused in place, with its message, and nothing is saved.
     await page.getByLabel("Learn to Lift price in pounds").fill("ten thousand");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { signInAsAdmin, toast } from "../support/admin-e2e";
-import { clientIpFor, expect, request as playwrightRequest, test, type Locator, type Page, type TestInfo } from "../support/e2e";
+import { axe, clientIpFor, expect, type Locator, type Page, request as playwrightRequest, test, type TestInfo } from "../support/e2e";
+import { E2E_JOURNEY_MS, E2E_LONG_TEST_MS, RETRY_STEP_MS, ROUND_TRIP_MS } from "../support/budgets";
 
 // /settings/admin in a real browser (docs/product.md §10, §11.7, §12;
 // §7.10): the guard, the stat cards and chart, search and paging, the three
@@ -47,8 +47,8 @@ async function openDashboardAsAdmin(page: Page, testInfo: TestInfo, path = "/set
 async function openDialog(page: Page, button: Locator, dialog: Locator) {
   await expect(async () => {
     if (!(await dialog.isVisible())) await button.click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(dialog).toBeVisible({ timeout: RETRY_STEP_MS });
+  }).toPass({ timeout: ROUND_TRIP_MS });
 }
 
 function memberRow(page: Page, name: string): Locator {
@@ -91,7 +91,7 @@ test.describe("the guard (docs/product.md §10.1)", () => {
 
 test("the dashboard: welcome, the four stat cards, the chart and every tab, with no axe violations @mobile", async ({ page }, testInfo) => {
   // Nine views, each checked with axe.
-  test.setTimeout(150_000);
+  test.setTimeout(E2E_JOURNEY_MS);
   const email = await openDashboardAsAdmin(page, testInfo);
   await expect(page).toHaveTitle(/Admin Dashboard/);
   await expect(page.getByText(`Welcome back, ${email}`)).toHaveCount(0);
@@ -115,7 +115,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
   await expect(tabs.getByRole("tab")).toHaveText(["Users", "Sales", "Subscribers", "Integrations", "Activity Log", "Offers", "Emails", "Content", "Courses"]);
   await expect(tabs.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("searchbox", { name: "Search members by name or email" })).toHaveAttribute("placeholder", "Search by name or email...");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
   await screenshot(page, testInfo, "users");
 
   for (const [name, param, check] of [
@@ -133,7 +133,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
     const panel = page.getByRole("tabpanel");
     await expect(panel).toBeVisible();
     if (check) await expect(panel.getByText(check)).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations, name).toEqual([]);
+    expect((await axe(page).analyze()).violations, name).toEqual([]);
     await screenshot(page, testInfo, param);
   }
   // The tabs are links: each view has an address that opens it directly.
@@ -151,12 +151,12 @@ test("the Sales tab filters by product and status through the URL, without JavaS
   await expect(page).toHaveURL("/settings/admin?tab=sales&product=learn-to-lift&status=refunded");
   await expect(page.getByRole("status").filter({ hasText: "after refunds" })).toContainText(/match(es)? the filter/);
   await expect(page.getByRole("link", { name: "Export sales (CSV)" })).toHaveAttribute("href", "/settings/admin/sales.csv?product=learn-to-lift&status=refunded");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
   await screenshot(page, testInfo, "sales");
 });
 
 test("search is case-insensitive, pages by 25 through the URL, and says when nothing matches", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(E2E_LONG_TEST_MS);
   const word = token();
   await createMembers(testInfo, Array.from({ length: 27 }, (_, i) => ({ firstName: `Member${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`, lastName: word })));
   await openDashboardAsAdmin(page, testInfo);
@@ -189,7 +189,7 @@ test("search is case-insensitive, pages by 25 through the URL, and says when not
 });
 
 test("Edit User Details, toggle admin and the activity log @mobile", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(E2E_LONG_TEST_MS);
   const word = token();
   const [member] = await createMembers(testInfo, [{ firstName: "Bronwen", lastName: word }]);
   await openDashboardAsAdmin(page, testInfo, `/settings/admin?q=${word}`);
@@ -203,7 +203,7 @@ test("Edit User Details, toggle admin and the activity log @mobile", async ({ pa
   await expect(dialog.getByLabel("Email")).toHaveValue(member!.email);
   await expect(dialog.getByLabel("Email")).toHaveAttribute("readonly", "");
   await expect(dialog.getByLabel("First Name")).toHaveValue("Bronwen");
-  expect((await new AxeBuilder({ page }).include("[role=dialog]").analyze()).violations).toEqual([]);
+  expect((await axe(page).include("[role=dialog]").analyze()).violations).toEqual([]);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await row.getByRole("button", { name: `Edit Bronwen ${word}` }).click();
@@ -237,7 +237,7 @@ test("Edit User Details, toggle admin and the activity log @mobile", async ({ pa
 });
 
 test("Delete User Account asks for DELETE, then deletes her (docs/product.md §10.6) @mobile", async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(E2E_LONG_TEST_MS);
   const word = token();
   const [member] = await createMembers(testInfo, [{ firstName: "Rhian", lastName: word }]);
   await openDashboardAsAdmin(page, testInfo, `/settings/admin?q=${word}`);
@@ -253,7 +253,7 @@ test("Delete User Account asks for DELETE, then deletes her (docs/product.md §1
   await expect(confirm).toBeDisabled();
   await input.fill("DELETE");
   await expect(confirm).toBeEnabled();
-  expect((await new AxeBuilder({ page }).include("[role=alertdialog]").analyze()).violations).toEqual([]);
+  expect((await axe(page).include("[role=alertdialog]").analyze()).violations).toEqual([]);
   await confirm.click();
   await expect(toast(page, "User account deleted successfully")).toBeVisible();
   await expect(page.getByText("No users found matching your search.")).toBeVisible();

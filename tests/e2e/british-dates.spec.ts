@@ -2,6 +2,7 @@ import { ADMIN_TABS, tabHref } from "../../app/components/admin/admin-tabs";
 import { signInAsAdmin } from "../support/admin-e2e";
 import { signUpAndPay } from "../support/checkout-e2e";
 import { clientIpFor, expect, test } from "../support/e2e";
+import { E2E_EVERY_TAB_MS } from "../support/budgets";
 
 // docs/product.md §14.5: one British date format everywhere, in UK time: '27 November 2026' and
 // '27 November 2026, 14:29'. A member buys Learn to Lift, so every kind of date has something to
@@ -18,7 +19,7 @@ function today(): string {
 
 test("every date on her settings page and on each dashboard tab is British", async ({ page, browser }, testInfo) => {
   // A purchase, the admin's sign-in and nine tabs: a few minutes on a busy machine.
-  test.setTimeout(360_000);
+  test.setTimeout(E2E_EVERY_TAB_MS);
   // A surname no other test uses (a name is letters only), so a search finds her alone.
   const word = `Dates${Array.from({ length: 7 }, () => "bcdfghjklmnpqrstvwxz"[Math.floor(Math.random() * 20)]).join("")}`;
   const email = `e2e-dates-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;

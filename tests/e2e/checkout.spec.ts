@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Browser, type BrowserContextOptions, type Page } from "../support/e2e";
+import { axe, type Browser, type BrowserContextOptions, expect, type Page, test as base } from "../support/e2e";
 import { COACH } from "../support/site-routes";
+import { ROUND_TRIP_MS } from "../support/budgets";
 
 // Buying each offer through the built-in test checkout (no Stripe key), end to end in Chromium:
 // docs/product.md §8.1–§8.5: the checkouts, their alerts and /payment-success.
@@ -47,7 +47,7 @@ async function signUpMember(browser: Browser, options: BrowserContextOptions): P
   const page = await context.newPage();
   await page.goto("/auth?mode=sign-up");
   await fillSignUp(page, uniqueEmail("member"), "Create Account");
-  await expect(page.getByRole("link", { name: /settings|profile/i }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("link", { name: /settings|profile/i }).first()).toBeVisible({ timeout: ROUND_TRIP_MS });
   const state = await context.storageState();
   await context.close();
   return state;
@@ -67,8 +67,8 @@ const member = test.extend({
 });
 
 async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length} node(s)`)).toEqual([]);
+  const results = await axe(page).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.length} node(s)`)).toEqual([]);
 }
 
 /** On a checkout page as a member: 'Complete Your Purchase' leads to the test checkout. */
@@ -187,7 +187,7 @@ test("a visitor who signs up on a checkout page goes straight to the payment pag
 
   await fillSignUp(page, uniqueEmail("visitor"), "Complete Your Purchase");
 
-  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: ROUND_TRIP_MS });
   await expect(page.getByText("TEST MODE", { exact: true })).toBeVisible();
   await expect(page.getByText("Build Stronger Foundations", { exact: true })).toBeVisible();
   await expect(page.getByText("£20.00")).toBeVisible();
@@ -200,7 +200,7 @@ test("a returning customer who signs up at a checkout is offered the log-in form
   const earlier = await first.newPage();
   await earlier.goto("/build-stronger-foundations-checkout");
   await fillSignUp(earlier, email, "Complete Your Purchase");
-  await expect(earlier).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
+  await expect(earlier).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: ROUND_TRIP_MS });
   await first.close();
 
   const later = await browser.newContext({ baseURL });
@@ -213,7 +213,7 @@ test("a returning customer who signs up at a checkout is offered the log-in form
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Complete Your Purchase" }).click();
-  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: ROUND_TRIP_MS });
   await expect(page.getByText("Learn to Lift", { exact: true })).toBeVisible();
   await later.close();
 });
@@ -263,7 +263,7 @@ const INTROS = [
 async function signUpHere(page: Page, tag: string) {
   await page.goto("/auth?mode=sign-up");
   await fillSignUp(page, uniqueEmail(tag), "Create Account");
-  await expect(page.getByRole("link", { name: /settings|profile/i }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("link", { name: /settings|profile/i }).first()).toBeVisible({ timeout: ROUND_TRIP_MS });
 }
 
 test("a visitor is asked to create her account, a signed-in member to complete her purchase @mobile", async ({ page }) => {

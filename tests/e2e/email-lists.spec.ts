@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "../support/e2e";
+import { axe, expect, test } from "../support/e2e";
+import { MAIL_ARRIVAL_MS } from "../support/budgets";
 
 // docs/product.md §6: the email-list action works without JavaScript (a plain HTML post is redirected back
 // to its page and form), double opt-in through the emailed link, and the unsubscribe link (page
@@ -39,7 +39,7 @@ function readMail(email: string): Mail | null {
 
 async function waitForMail(email: string): Promise<Mail> {
   // The server answers first and its job worker sends the email moments later (docs/product.md §18).
-  await expect.poll(() => readMail(email), { timeout: 15_000 }).not.toBeNull();
+  await expect.poll(() => readMail(email), { timeout: MAIL_ARRIVAL_MS }).not.toBeNull();
   return readMail(email)!;
 }
 
@@ -81,12 +81,12 @@ test("a visitor confirms by the emailed link once; the link then says kindly tha
   expect(first?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
   await expect(page).toHaveTitle(/Confirm your subscription/);
-  let axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  let results = await axe(page).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed. Thank you!");
-  axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  results = await axe(page).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
 
   const second = await page.goto(mail.confirmUrl);
   expect(second?.status()).toBe(410);
@@ -106,8 +106,8 @@ test("the unsubscribe link shows a button first, then unsubscribes @mobile", asy
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from our emails?");
   await expect(page.getByText("l•••@example.com")).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  const results = await axe(page).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
 
   await page.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("You've been unsubscribed");

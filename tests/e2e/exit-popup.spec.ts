@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, waitForPageScript } from "../support/e2e";
+import { axe, expect, type Page, test, waitForPageScript } from "../support/e2e";
 
 // docs/product.md §3, §3.3, §14.4: after at least 60 s on a public
 // page, the popup appears when the mouse leaves through the top or the visitor leaves the page;
@@ -87,8 +86,8 @@ test.describe("exit-intent popup", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("exit-popup:seen"))).toBe("1");
 
     await page.clock.resume(); // axe-core times its own steps
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.length} node(s)`)).toEqual([]);
+    const results = await axe(page).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.length} node(s)`)).toEqual([]);
   });
 
   test("does not appear before 60 s on the page", async ({ page }) => {

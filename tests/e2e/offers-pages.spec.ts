@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "../support/e2e";
+import { axe, expect, type Locator, type Page, test } from "../support/e2e";
 import { loadSiteConfig } from "../../app/config/env.server";
 import { FOUNDATIONS_KEEP_NOTE } from "../../app/content/foundations-keep";
 import { COACH } from "../support/site-routes";
@@ -165,8 +164,8 @@ test.describe("Learn to Lift sales page", () => {
     // The answer shows when its question opens, and the page stays accessible with it open.
     await faq.getByRole("button", { name: "How much does it cost, and how do I pay?" }).click();
     await expect(faq.getByText(`${LIFT_TOTAL} in one payment, which works out at ${LIFT_WEEKLY} a week`)).toBeVisible();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    const results = await axe(page).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
   });
 
   test("the FAQ works from the keyboard", async ({ page }) => {
@@ -420,8 +419,8 @@ test.describe("accessibility and layout of the offer pages", () => {
       await page.goto(path);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      const results = await axe(page).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     });
   }
 });

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { signUpAndPay } from "../support/checkout-e2e";
-import { expect, test } from "../support/e2e";
+import { axe, expect, test } from "../support/e2e";
+import { E2E_LONG_TEST_MS, ROUND_TRIP_MS } from "../support/budgets";
 
 // docs/product.md §8.1: Learn to Lift is paid once and hers for life. Back on its checkout she is
 // told she already has it, with the way to her course first; buying it again, as a second,
@@ -11,7 +11,7 @@ const OWNED =
   "You already have Learn to Lift. Buying it again would be a second, separate purchase: if it's for a friend, please buy it from their own account.";
 
 test("a member who has Learn to Lift is told so before a second purchase, and may go on only by confirming @mobile", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(E2E_LONG_TEST_MS);
   const email = `e2e-second-purchase-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
   await signUpAndPay(page, "/learn-to-lift-checkout", { firstName: "Rosalind", lastName: "Twice", email });
 
@@ -24,8 +24,8 @@ test("a member who has Learn to Lift is told so before a second purchase, and ma
   const confirm = page.getByRole("checkbox", { name: "I understand, and I want to buy Learn to Lift again as a second, separate purchase." });
   await expect(confirm).not.toBeChecked();
   await expect(confirm).toHaveAttribute("required", "");
-  const axe = await new AxeBuilder({ page }).include("#main").analyze();
-  expect(axe.violations).toEqual([]);
+  const results = await axe(page).include("#main").analyze();
+  expect(results.violations).toEqual([]);
 
   // The way to her course.
   await page.getByRole("link", { name: "Go to your course" }).click();
@@ -36,7 +36,7 @@ test("a member who has Learn to Lift is told so before a second purchase, and ma
   await page.goto("/learn-to-lift-checkout");
   await confirm.check();
   await page.getByRole("button", { name: "Buy it again" }).click();
-  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: ROUND_TRIP_MS });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Test checkout");
   await expect(page.getByText("Learn to Lift", { exact: true })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
+import { axe, expect, type Locator, type Page, test, toastLocator } from "../support/e2e";
+import { RETRY_STEP_MS, ROUND_TRIP_MS } from "../support/budgets";
 
 // docs/product.md §9.3, §11.6 and §7.7: the Security
 // card in a real browser. Every test makes its own member.
@@ -32,8 +32,8 @@ async function openLoginDialog(page: Page): Promise<Locator> {
   const dialog = page.getByRole("dialog");
   await expect(async () => {
     if (!(await dialog.isVisible())) await banner(page).getByRole("button", { name: "Login" }).click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(dialog).toBeVisible({ timeout: RETRY_STEP_MS });
+  }).toPass({ timeout: ROUND_TRIP_MS });
   return dialog;
 }
 
@@ -199,8 +199,8 @@ test.describe("Security card: two-factor authentication (docs/product.md §7.7)"
     const secret = (await card.getByTestId("totp-secret").textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7 ]{16,}$/);
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    const results = await axe(page).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
     await card.getByLabel("6-digit code").fill("12");
     await card.getByRole("button", { name: "Verify and turn on" }).click();

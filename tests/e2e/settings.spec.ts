@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { emailedLink, expect, test, type Locator, type Page, toastLocator } from "../support/e2e";
+import { axe, emailedLink, expect, type Locator, type Page, test, toastLocator } from "../support/e2e";
 import sharp from "sharp";
+import { E2E_LONG_TEST_MS, RETRY_STEP_MS, ROUND_TRIP_MS } from "../support/budgets";
 
 // /settings in a real browser (docs/product.md §9, §11.6; §7.5):
 // a new member signs up, sees every card, changes her name, uploads a picture, switches email
@@ -23,8 +23,8 @@ async function signUpAndOpenSettings(page: Page, tag: string, names = { firstNam
   const dialog = page.getByRole("dialog");
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(dialog).toBeVisible({ timeout: RETRY_STEP_MS });
+  }).toPass({ timeout: ROUND_TRIP_MS });
   await dialog.getByLabel("First name").fill(names.firstName);
   await dialog.getByLabel("Last name").fill(names.lastName);
   await dialog.getByLabel("Email").fill(email);
@@ -46,7 +46,7 @@ function card(page: Page, title: string): Locator {
 }
 
 test("a member manages her account on /settings and deletes it", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(E2E_LONG_TEST_MS);
   await signUpAndOpenSettings(page, "flow");
   await expect(page).toHaveTitle(/Settings/);
 
@@ -178,7 +178,7 @@ test("a changed address is confirmed from the new inbox and can be undone from t
   // address, and her settings say so.
   await page.goto(await emailedLink(newEmail, /\/email-change\/confirm\?token=/));
   await expect(page.getByRole("heading", { level: 1, name: "Confirm your new email address" })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
   await page.getByRole("button", { name: "Confirm My New Address" }).click();
   await expect(page).toHaveURL("/settings");
   await expect(toast(page, "Your email address has been updated")).toBeVisible();
@@ -188,7 +188,7 @@ test("a changed address is confirmed from the new inbox and can be undone from t
   await page.goto(await emailedLink(oldEmail, /\/email-change\/undo\?token=/));
   await expect(page.getByRole("heading", { level: 1, name: "Undo the change of your email address?" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText(newEmail);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
   await page.getByRole("button", { name: "Undo the Change" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your email address is back" })).toBeVisible();
   await expect(page.getByRole("status")).toContainText(oldEmail);
@@ -200,12 +200,12 @@ test("a changed address is confirmed from the new inbox and can be undone from t
 
 test("/settings has no axe-core violations @mobile", async ({ page }) => {
   // A sign-up and two full axe runs of the longest page (each several seconds on a busy machine).
-  test.setTimeout(60_000);
+  test.setTimeout(E2E_LONG_TEST_MS);
   await signUpAndOpenSettings(page, "axe");
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations).toEqual([]);
   await card(page, "Account Actions").getByRole("button", { name: "Delete Account" }).click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
-  const dialogResults = await new AxeBuilder({ page }).include("[role=alertdialog]").analyze();
+  const dialogResults = await axe(page).include("[role=alertdialog]").analyze();
   expect(dialogResults.violations).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIGN_IN_RATE_LIMIT } from "~/server/auth/context.server";
 import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "../support/db";
 import { childEnv, ensureBuild, makeTempDir, runProcess, freePort, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS, INTEGRATION_STATE_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 // The built server (`npm start`) with real HTTP: the auth form without JavaScript, the client IP
 // rule of docs/product.md §7.8 as the rate limiter sees it, and the refusal to start without AUTH_SECRET.
@@ -14,7 +15,7 @@ const databases: TestDatabase[] = [];
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   for (const server of running) await server.stop("SIGKILL");
@@ -112,20 +113,20 @@ describe("accounts on the built server", () => {
     expect(((await session.json()) as { user: { email: string } }).user.email).toBe("rhian.lloyd@example.com");
     const settings = await fetch(`${origin}/settings`, { headers: { cookie }, redirect: "manual" });
     expect(settings.status).toBe(200);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("ignores X-Forwarded-For from a visitor: one rate-limit bucket whatever the header says", async () => {
     const origin = await start("untrusted");
     for (let i = 0; i < SIGN_IN_RATE_LIMIT.max; i++) expect((await wrongLogin(origin, `203.0.113.${i + 1}`)).status).toBe(401);
     expect((await wrongLogin(origin, "203.0.113.200")).status).toBe(429);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("believes X-Forwarded-For from a trusted proxy: each client has its own bucket", async () => {
     const origin = await start("trusted", { TRUSTED_PROXIES: "127.0.0.1,::1" });
     for (let i = 0; i < SIGN_IN_RATE_LIMIT.max + 2; i++) expect((await wrongLogin(origin, `203.0.113.${i + 1}`)).status).toBe(401);
     for (let i = 0; i < SIGN_IN_RATE_LIMIT.max; i++) expect((await wrongLogin(origin, "198.51.100.7")).status).toBe(401);
     expect((await wrongLogin(origin, "198.51.100.7")).status).toBe(429);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("refuses to start in production on PostgreSQL without AUTH_SECRET, naming it", async () => {
     if (buildProblem) throw new Error(buildProblem);
@@ -137,9 +138,9 @@ describe("accounts on the built server", () => {
         DATABASE_URL: "postgresql://127.0.0.1:9/unreachable",
         AUTH_SECRET: "",
       }),
-      timeoutMs: 30_000,
+      timeoutMs: INTEGRATION_STATE_MS,
     });
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain("AUTH_SECRET: must be set");
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 });

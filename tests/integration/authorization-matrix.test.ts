@@ -20,6 +20,7 @@ import {
 import { createUser } from "../../scripts/factories";
 import { diffSnapshots, signIn, Site, snapshotDatabase, toastOf, type Snapshot } from "../support/fuzz-site";
 import { PROJECT_ROOT } from "../support/processes";
+import { INTEGRATION_BUILD_MS } from "../support/budgets";
 
 // Decision 161: every route × every action × every kind of visitor, on the built server with
 // real cookies, against the table in tests/support/authorization-matrix.ts. Requests the matrix
@@ -172,7 +173,7 @@ beforeAll(async () => {
     freshEmail: (prefix) => `${prefix}-${Date.now().toString(36)}-${++emailCounter}@example.com`,
     futureDate: `${future.toISOString().slice(0, 10)}T09:30`,
   };
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await site?.close();
@@ -276,7 +277,7 @@ describe("the authorization matrix on the built server", () => {
     const after = await site.withDatabase((db) => snapshotDatabase(db));
     const changed = diffSnapshots(baseline, after);
     expect({ cells: refused.length, problems, changed }).toEqual({ cells: refused.length, problems: [], changed: [] });
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 
   it("answers every allowed request as the matrix says", async () => {
     const allowed = cells().filter((c) => c.outcome.changes);
@@ -286,5 +287,5 @@ describe("the authorization matrix on the built server", () => {
     for (const cell of allowed.filter((c) => !c.action.destructive)) problems.push(...(await check(cell, jars.get(cell.actor) ?? null)));
     for (const cell of allowed.filter((c) => c.action.destructive)) problems.push(...(await check(cell, await spareJar(cell.actor))));
     expect(problems).toEqual([]);
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 });

@@ -8,6 +8,7 @@ import { profiles } from "~/server/db/schema";
 import type { CookieJar } from "../support/auth";
 import { createUser } from "../../scripts/factories";
 import { signIn, Site } from "../support/fuzz-site";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS } from "../support/budgets";
 
 // Profile pictures uploaded at the same time (docs/security.md, "Robustness"): a member's uploads
 // are processed one at a time, image processing has a small limit across all members, and every
@@ -45,7 +46,7 @@ beforeAll(async () => {
   photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 30 } } })
     .jpeg({ quality: 60 })
     .toBuffer();
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await site?.close();
@@ -86,7 +87,7 @@ describe("parallel avatar uploads", () => {
     // Decoding is limited across the server: 32 twelve-megapixel photos at once stay well under
     // a gigabyte over what the server used before.
     if (before !== null && after !== null) expect(after - before).toBeLessThan(500);
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 
   it("a later upload replaces her picture and deletes the file it replaced", async () => {
     const [previous] = filesOfHers();
@@ -95,5 +96,5 @@ describe("parallel avatar uploads", () => {
     const files = filesOfHers();
     expect(files).toHaveLength(1);
     expect(files[0]).not.toBe(previous);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });

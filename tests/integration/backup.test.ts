@@ -13,6 +13,7 @@ import { createEmbeddedDataDir, createTestDatabase, dropDatabase, testDatabaseNa
 import { createMember } from "../../scripts/factories";
 import { childEnv, makeTempDir, runScript } from "../support/processes";
 import { startS3StandIn, type S3StandIn } from "../support/s3-standin";
+import { INTEGRATION_LONG_MS, INTEGRATION_SLOW_MS, INTEGRATION_STATE_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 // Backups (docs/product.md §17.5): `npm run backup` writes one archive of the database and the
 // uploaded files and prints its path last; `npm run restore -- FILE` brings an empty database and
@@ -114,17 +115,22 @@ describe.runIf(POSTGRES)("on PostgreSQL with an S3 bucket", () => {
     } finally {
       await target.close();
     }
-  }, 180_000);
+  }, INTEGRATION_SLOW_MS);
 
   it("the snapshot is consistent while the site writes: every member in the archive is whole", async () => {
     const source: TestDatabase = await createTestDatabase();
     cleanups.push(() => source.close());
     const env = loadServerEnv({ DATABASE_URL: source.url!, DATA_DIR: path.join(temp.dir, "live-data") });
     let writing = true;
+    let written = 0;
     const writer = (async () => {
-      while (writing) await createMember(source.db, { purchases: 1, logins: 1 });
+      while (writing) {
+        await createMember(source.db, { purchases: 1, logins: 1 });
+        written += 1;
+      }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The backup starts while members are being written.
+    await vi.waitFor(() => expect(written).toBeGreaterThanOrEqual(3), { timeout: INTEGRATION_STATE_MS });
     const result = await writeBackup(source, localFileStore(path.join(temp.dir, "live-uploads")), env, path.join(temp.dir, "live-backups"));
     writing = false;
     await writer;
@@ -132,7 +138,7 @@ describe.runIf(POSTGRES)("on PostgreSQL with an S3 bucket", () => {
     expect(result.tables.users).toBeGreaterThan(0);
     expect(result.tables.profiles).toBe(result.tables.users);
     expect(result.tables.accounts).toBe(result.tables.users);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });
 
 describe.runIf(!POSTGRES)("on the embedded database with the uploads folder", () => {
@@ -174,7 +180,7 @@ describe.runIf(!POSTGRES)("on the embedded database with the uploads folder", ()
     const refused = await runScript("restore.ts", [archive], childEnv({ DATA_DIR: newDir, AUTH_SECRET: "" }), 120_000);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("The target is not empty: the database has data");
-  }, 240_000);
+  }, INTEGRATION_SLOW_MS);
 });
 
 describe("archives", () => {
@@ -185,7 +191,7 @@ describe("archives", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/cannot be read|not a backup/);
     expect(fs.existsSync(path.join(temp.dir, "never-made"))).toBe(false);
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 
   it("BACKUP_KEEP: only the newest archives stay", () => {
     const dir = path.join(temp.dir, "keep");
@@ -220,5 +226,5 @@ describe("archives", () => {
     } finally {
       vi.useRealTimers();
     }
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 });

@@ -10,6 +10,7 @@ import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server"
 import { createEmbeddedDataDir, type TestDatabase } from "../support/db";
 import { ensureBuild, makeTempDir, type RunningServer } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 // Decision 142: request body limits on the built server. A body over its route's limit is
 // refused with 413 and plain words, with or without a Content-Length, and nothing is stored; the
@@ -28,7 +29,7 @@ beforeAll(async () => {
   if (buildProblem) return;
   site = await startTestSite(temp.dir);
   ({ server, database, dataDir, origin } = site);
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
@@ -209,7 +210,7 @@ describe("request body limits", () => {
     expect(refused.status).toBe(413);
     expect(await refused.text()).toBe("This upload is too large: a profile picture can be at most 5 MB. Nothing was changed.");
     expect(await avatarOf(cookie)).toBe(after);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("stored nothing from the refused requests", async () => {
     requireServer();
@@ -223,5 +224,5 @@ describe("request body limits", () => {
         .where(eq(users.email, "avatar.limits@example.com"));
       expect(member?.avatarUrl).toMatch(/\.png$/);
     });
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { childEnv, PROJECT_ROOT, runProcess } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_SLOW_MS } from "../support/budgets";
 
 // What a person sees when the site is built (the first `npm start`, or `npm run build`): that it
 // is building and how long it took, and any warning or error; not Vite's list of every file it
@@ -26,7 +27,7 @@ describe("the build's output", () => {
     } else {
       const result = await runProcess(process.execPath, ["server.js", "--build-only"], {
         env: childEnv({ NODE_ENV: "production", BUILD_DIR: buildDir }),
-        timeoutMs: 240_000,
+        timeoutMs: INTEGRATION_SLOW_MS,
       });
       output = `${result.stdout}\n${result.stderr}`;
       expect(result.code, output).toBe(0);
@@ -36,5 +37,5 @@ describe("the build's output", () => {
     expect(lines[0]).toBe("Building the site…");
     expect(lines[1]).toMatch(/^Built in \d+ s\.$/);
     expect(fs.existsSync(path.join(PROJECT_ROOT, folder, "server", "index.js"))).toBe(true);
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailSubscribers, purchases, users } from "~/server/db/schema";
 import { CookieJar } from "../support/auth";
 import { signIn, Site } from "../support/fuzz-site";
+import { INTEGRATION_BUILD_MS } from "../support/budgets";
 
 // Concurrent writes through the real endpoints of the built server (sign-ups, email-list sign-ups,
 // purchases through the built-in test checkout), a SIGKILL in the middle of the stream, a restart
@@ -32,7 +33,7 @@ const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++cou
 
 beforeAll(async () => {
   site = await Site.start({ name: "crash", env: { LOG_LEVEL: "warn" } });
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await site?.close();
@@ -159,7 +160,7 @@ describe("crash safety", () => {
       `Crash safety on ${site.driver}: ${total()} acknowledged writes (${acknowledged.signUps.length} sign-ups, ${acknowledged.listSignUps.length} email-list sign-ups, ${acknowledged.purchases.length} purchases) over ${rounds.length} SIGKILLs; ${JSON.stringify(rounds)}`,
     );
     expect(missing).toEqual({ signUps: [], listSignUps: [], purchases: [] });
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 
   it("flushes every commit to disk before acknowledging it (fsync and synchronous_commit on)", async () => {
     if (site.driver === "postgres") return; // an external server's settings are its operator's

@@ -12,6 +12,7 @@ import {
 } from "~/server/db/data-dir-lock.server";
 import { createEmbeddedDataDir } from "../support/db";
 import { makeTempDir } from "../support/processes";
+import { INTEGRATION_LONG_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
@@ -86,7 +87,7 @@ describe("data-directory lock", () => {
     writeLock(dir, { pid: child.pid, hostname: os.hostname(), processStart: procStart(child.pid!), token: "x" });
     expect(() => acquireDataDirLock(dir)).toThrowError(`in use by another process (pid ${child.pid})`);
     // Still refused a minute later: a live owner on this host is trusted however old the file.
-    writeLock(dir, { pid: child.pid, hostname: os.hostname(), processStart: procStart(child.pid!), token: "x" }, 60_000);
+    writeLock(dir, { pid: child.pid, hostname: os.hostname(), processStart: procStart(child.pid!), token: "x" }, INTEGRATION_TEST_MS);
     expect(() => acquireDataDirLock(dir)).toThrowError("DATA_DIR");
   });
 
@@ -111,13 +112,13 @@ describe("data-directory lock", () => {
     const dir = tempDataDir();
     writeLock(dir, { pid: 4242, hostname: "another-host", token: "fresh" });
     expect(() => acquireDataDirLock(dir)).toThrowError("(pid 4242 on host another-host)");
-    writeLock(dir, { pid: 4242, hostname: "another-host", token: "abandoned" }, 120_000);
+    writeLock(dir, { pid: 4242, hostname: "another-host", token: "abandoned" }, INTEGRATION_LONG_MS);
     take(dir);
   });
 
   it("takes over an old, unreadable lock file", () => {
     const dir = tempDataDir();
-    writeLock(dir, {}, 60_000);
+    writeLock(dir, {}, INTEGRATION_TEST_MS);
     fs.writeFileSync(path.join(dir, LOCK_FILE_NAME), "");
     const old = new Date(Date.now() - 60_000);
     fs.utimesSync(path.join(dir, LOCK_FILE_NAME), old, old);

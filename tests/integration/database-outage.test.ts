@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runningPostmasterPid, startEmbeddedPostgres, type EmbeddedServer } from "~/server/db/embedded-postgres.server";
 import { CookieJar } from "../support/auth";
 import { ensureBuild, freePort, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 // The database going away (docs/product.md §17.4, decision 254): while PostgreSQL cannot be
 // reached, pages and actions answer 503 with Retry-After and a calm page, never a 500, and the
@@ -19,7 +20,7 @@ const MEMBER = "outage.member@example.com";
 beforeAll(async () => {
   const problem = await ensureBuild();
   if (problem) throw new Error(problem);
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   for (const server of running) await server.stop("SIGKILL");
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 async function start(values: Record<string, string>) {
   const port = await freePort();
-  const server = await startServer({ PORT: String(port), SITE_URL: `http://localhost:${port}`, LOG_LEVEL: "info", ...values }, 120_000);
+  const server = await startServer({ PORT: String(port), SITE_URL: `http://localhost:${port}`, LOG_LEVEL: "info", ...values }, INTEGRATION_LONG_MS);
   running.push(server);
   return { server, origin: `http://localhost:${port}` };
 }
@@ -103,7 +104,7 @@ describe("PostgreSQL unreachable", () => {
     } finally {
       await database.stop();
     }
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 });
 
 /** The postmaster of `dataDir` and its backends: what a control-group stop signals with the site. */
@@ -143,7 +144,7 @@ describe("a deliberate stop", () => {
     expect(server.output()).not.toContain("idle PostgreSQL connection failed");
     expect(server.output()).not.toContain("stopped unexpectedly");
     expect(runningPostmasterPid(dataDir)).toBeNull();
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 });
 
 /** The database's idle connections to clients (their process titles, e.g. "postgres: postgres site [local] idle"). */
@@ -171,12 +172,12 @@ describe("the database closing connections as it is shut down", () => {
     // What a stopping database tells each client (SQLSTATE 57P01), here before the site's own stop.
     for (const pid of backends) process.kill(pid, "SIGTERM");
     const notice = "terminating connection due to administrator command";
-    await vi.waitFor(() => expect(server.output()).toMatch(new RegExp(`PostgreSQL is shutting down|${notice}`)), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(() => expect(server.output()).toMatch(new RegExp(`PostgreSQL is shutting down|${notice}`)), { timeout: INTEGRATION_TEST_MS, interval: 100 });
     // Every connection closed so is an info line; none is a warning (a query the site had in hand
     // at that moment may still fail, and be reported, with its own error).
     const warnings = server.output().split("\n").filter((line) => line.includes('"level":"warn"') && line.includes(notice));
     expect(warnings).toEqual([]);
     expect(server.output()).toContain("PostgreSQL is shutting down");
     expect((await fetch(`${origin}/settings`, { headers: { cookie: jar.header() } })).status).toBe(200);
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 });

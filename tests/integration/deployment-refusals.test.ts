@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv, ensureBuild, makeTempDir, runProcess, startServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 // docs/product.md §17.1: `node server.js` in production for a public address refuses to run on
 // the test checkout or the email outbox unless the operator opts in, names each variable and how
@@ -12,7 +13,7 @@ let buildProblem: string | null = null;
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(() => temp.cleanup());
 
@@ -20,7 +21,7 @@ async function start(name: string, values: Record<string, string>) {
   if (buildProblem) throw new Error(buildProblem);
   return runProcess(process.execPath, ["server.js"], {
     env: childEnv({ NODE_ENV: "production", PORT: "0", DATA_DIR: path.join(temp.dir, name), LOG_LEVEL: "warn", STRIPE_SECRET_KEY: "", SMTP_URL: "", PAYMENTS: "", MAIL: "", ...values }),
-    timeoutMs: 60_000,
+    timeoutMs: INTEGRATION_TEST_MS,
   });
 }
 

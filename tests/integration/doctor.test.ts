@@ -19,6 +19,7 @@ import { childEnv, freePort, makeTempDir, runScript } from "../support/processes
 import { startS3StandIn, type S3StandIn } from "../support/s3-standin";
 import { startSmtpStandIn, type SmtpStandIn } from "../support/smtp-standin";
 import { startStripeStandin, type StripeStandin } from "../support/stripe-standin";
+import { INTEGRATION_TEST_MS } from "../support/budgets";
 
 // `npm run doctor` (docs/product.md §17.2): each real check against the project's local stand-ins
 // (Stripe, S3, Kit, SMTP, PostgreSQL or the embedded database), one configuration that passes and
@@ -174,7 +175,7 @@ describe("database", () => {
     const closed = await checkDatabase(envWith({ DATABASE_URL: `postgresql://coach:pw@127.0.0.1:${await freePort()}/site` }));
     expect(closed.result.status).toBe("failed");
     expect(closed.result.result).toMatch(/^cannot be reached/);
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 });
 
 describe("site address and auth secret", () => {
@@ -204,7 +205,7 @@ describe("npm run doctor", () => {
     expect(failing.code).toBe(1);
     expect(failing.stdout).toMatch(/^Mail\s+SMTP \(smtp:\/\/127\.0\.0\.1:\d+\)\s+FAILED: cannot connect/m);
     expect(failing.stdout).toContain('1 check failed: see "What to do" above.');
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 
   it("formats one row per check", () => {
     const table = formatDoctorTable([{ service: "Mail", mode: "outbox", status: "warning", result: "x", todo: "" }]);

@@ -6,6 +6,7 @@ import { loader } from "~/routes/api/downloads";
 import { resetDownloads } from "~/server/pdf/downloads.server";
 import { extractPdfPlainText } from "~/server/pdf/pdf-text.server";
 import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 // /downloads/<file> (docs/product.md §4.10): the route's loader with real Requests, then the built server
 // over HTTP, as the home page's download buttons open it in a new tab.
@@ -88,7 +89,7 @@ describe("the built server", () => {
     if (problem) throw new Error(problem);
     // A public address in production: the test checkout and the outbox are chosen deliberately.
     server = await startServer({ DATA_DIR: path.join(temp.dir, "data"), SITE_URL: SITE, PAYMENTS: "test", MAIL: "outbox" });
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 
   afterAll(async () => {
     await server?.stop("SIGKILL");
@@ -113,5 +114,5 @@ describe("the built server", () => {
     const missing = await fetch(`${server!.url}/downloads/not-a-guide.pdf`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe("Not Found");
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 });

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../support/db";
 import { waitForLink } from "../support/outbox";
 import { startKitStandin, type KitStandin } from "../support/kit-standin";
 import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS, INTEGRATION_STATE_MS } from "../support/budgets";
 
 // The worker starts with the built server (`npm start`), with nothing but KIT_API_KEY set: a
 // visitor signs up to the newsletter over HTTP, confirms from the email, and the server sends her
@@ -18,7 +19,7 @@ let database: TestDatabase | undefined;
 beforeAll(async () => {
   buildProblem = await ensureBuild();
   kit = await startKitStandin();
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
@@ -61,12 +62,12 @@ describe("the built server", () => {
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get("location")).toBe("/email/confirm?confirmed=1");
 
-    await expect.poll(() => kit.tagsOf(email), { timeout: 20_000, interval: 250 }).toEqual(["Newsletter"]);
+    await expect.poll(() => kit.tagsOf(email), { timeout: INTEGRATION_STATE_MS, interval: 250 }).toEqual(["Newsletter"]);
     expect(kit.subscribers.get(email)?.first_name).toBe("Ruth");
 
     const stopped = await server.stop("SIGTERM");
     expect(stopped.code).toBe(0);
     // The key never appears in the server's output.
     expect(stopped.stdout + stopped.stderr).not.toContain(kit.apiKey);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedDatabaseUrl, embeddedPaths, runningPostmasterPid, waitUntilReady } from "~/server/db/embedded-postgres.server";
 import { createEmbeddedDataDir } from "../support/db";
 import { ensureBuild, makeTempDir, PROJECT_ROOT, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS, INTEGRATION_STATE_MS } from "../support/budgets";
 
 // The embedded database of a site started by root (docs/security.md, "The embedded database's
 // user" and "File permissions", decision 251). A data directory left by an earlier version (its
@@ -25,7 +26,7 @@ const running: RunningServer[] = [];
 beforeAll(async () => {
   const problem = await ensureBuild();
   if (problem) throw new Error(problem);
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   for (const server of running) await server.stop("SIGKILL");
@@ -73,7 +74,7 @@ function connectAs(user: { uid: number; gid: number }, url: string): { ok: boole
   const script = `const pg = require(${JSON.stringify(path.join(PROJECT_ROOT, "node_modules/pg"))});
 const c = new pg.Client({ connectionString: ${JSON.stringify(url)} });
 c.connect().then(() => c.query("select 1")).then(() => { console.log("connected"); return c.end(); }, (e) => { console.log("refused: " + e.message); });`;
-  const result = spawnSync(process.execPath, ["-e", script], { uid: user.uid, gid: user.gid, cwd: "/", encoding: "utf8", timeout: 30_000 });
+  const result = spawnSync(process.execPath, ["-e", script], { uid: user.uid, gid: user.gid, cwd: "/", encoding: "utf8", timeout: INTEGRATION_STATE_MS });
   const output = `${result.stdout}${result.stderr}`.trim();
   return { ok: output.startsWith("connected"), message: output };
 }
@@ -89,7 +90,7 @@ describe.runIf(isRoot && !process.env.DATABASE_URL)("a data directory of the ear
     // Before: any process running as nobody could read everything as the superuser.
     expect(connectAs(NOBODY, embeddedDatabaseUrl(dataDir)).ok).toBe(true);
 
-    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, 120_000);
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, INTEGRATION_LONG_MS);
     running.push(server);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
 
@@ -143,5 +144,5 @@ describe.runIf(isRoot && !process.env.DATABASE_URL)("a data directory of the ear
 
     const exit = await server.stop("SIGTERM");
     expect(exit.code).toBe(0);
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 });

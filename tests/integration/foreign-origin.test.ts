@@ -2,6 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OTHER_SITE_MESSAGE } from "~/server/http/form-action.server";
 import { ensureBuild, freePort, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 // A form posted from another site is refused with 403 on every page's action, as docs/security.md
 // ("Authorization") says, on the built server: React Router checks the Origin header of a page's
@@ -14,8 +15,8 @@ beforeAll(async () => {
   const problem = await ensureBuild();
   if (problem) throw new Error(problem);
   const port = await freePort();
-  server = await startServer({ PORT: String(port), SITE_URL: `http://localhost:${port}`, DATA_DIR: path.join(temp.dir, "data") }, 120_000);
-}, 300_000);
+  server = await startServer({ PORT: String(port), SITE_URL: `http://localhost:${port}`, DATA_DIR: path.join(temp.dir, "data") }, INTEGRATION_LONG_MS);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
@@ -47,12 +48,12 @@ describe("a form posted from another site", () => {
         expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
         expect(await response.text()).toBe(OTHER_SITE_MESSAGE);
       }
-    }, 60_000);
+    }, INTEGRATION_TEST_MS);
   }
 
   it("the same form from the site itself is not refused for its origin", async () => {
     const response = await post("/reset-password", `http://localhost:${server.port}`, RESET);
     expect(response.status).not.toBe(403);
     expect(response.status).toBeLessThan(500);
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 });

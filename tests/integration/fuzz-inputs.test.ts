@@ -18,6 +18,7 @@ import {
   type BadBody,
 } from "../support/fuzz-arbitraries";
 import { diffSnapshots, signIn, Site, snapshotDatabase, type Snapshot } from "../support/fuzz-site";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS } from "../support/budgets";
 
 // Decision 161 (docs/product.md §1.3 "Bad input gets the specified message and changes nothing"):
 // property-based bad input, generated with fast-check, sent to every form action and API
@@ -586,7 +587,7 @@ beforeAll(async () => {
   const probe = await site.send("/api/payments/webhook", { json: {}, origin: null, headers: { "stripe-signature": "t=1,v1=00" } });
   expect(probe.status).toBe(400);
   baseline = await site.withDatabase((db) => snapshotDatabase(db));
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   const total = sent.anonymous + sent.member + sent.admin;
@@ -598,7 +599,7 @@ describe("bad input on the built server", () => {
   it("from a signed-out visitor: never a server error, nothing stored", async () => {
     const failures = await fuzz("anonymous", anonymousTargets());
     expect(await outcome(failures)).toEqual(clean());
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 
   it("a sign-up whose name holds control characters or NUL is refused with 400 and creates nothing", async () => {
     const names = fc.sample(
@@ -624,7 +625,7 @@ describe("bad input on the built server", () => {
       if (response.status !== 400) failures.push({ target: "sign-up with control characters", request: JSON.stringify(fields), answer: `${response.status} ${(await response.text()).slice(0, 200)}` });
     }
     expect(await outcome(failures)).toEqual(clean());
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("an email-change link for an address somebody registered meanwhile is a 409 page, not a server error", async () => {
     const wanted = `contested-${SEED}@example.com`;
@@ -644,17 +645,17 @@ describe("bad input on the built server", () => {
     // What this test changed on purpose (an account, a used link) is the next batches' baseline
     // (it runs before the member's batch, whose wrong passwords pause her password checks).
     baseline = await site.withDatabase((db) => snapshotDatabase(db));
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("from a member: never a server error, nothing of hers or anybody's changes", async () => {
     const failures = await fuzz("member", memberTargets());
     expect(await outcome(failures)).toEqual(clean());
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 
   it("from an admin: never a server error, no user, setting or activity-log row changes", async () => {
     const failures = await fuzz("admin", adminTargets());
     expect(await outcome(failures)).toEqual(clean());
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 
   it("sent at least 1,000 bad inputs", () => {
     const total = sent.anonymous + sent.member + sent.admin;

@@ -1,7 +1,8 @@
 import http from "node:http";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS, INTEGRATION_STATE_MS } from "../support/budgets";
 
 // Graceful restarts (docs/product.md §17.4): on SIGTERM the server stops taking connections,
 // answers the requests in hand, stops its job worker and database, and exits 0. /healthz is
@@ -14,7 +15,7 @@ const running: RunningServer[] = [];
 beforeAll(async () => {
   const problem = await ensureBuild();
   if (problem) throw new Error(problem);
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   for (const server of running) await server.stop("SIGKILL");
@@ -51,7 +52,7 @@ describe("graceful stop", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     server.child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await vi.waitFor(() => expect(server.output()).toContain("SIGTERM received"), { timeout: INTEGRATION_STATE_MS });
     // No new connection is taken while the old request finishes.
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     expect(server.child.exitCode).toBeNull();
@@ -64,7 +65,7 @@ describe("graceful stop", () => {
     expect(exit.code).toBe(0);
     expect(exit.stdout).toContain("SIGTERM received: finishing 1 request in progress, then stopping");
     expect(exit.stdout).toContain("Stopped.");
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("/healthz and /readyz answer 200; every request's log line has its request id and route, not its address", async () => {
     const server = await start("probes");
@@ -85,8 +86,12 @@ describe("graceful stop", () => {
     const odd = await fetch(`${server.url}/`, { headers: { "x-request-id": "<script>" } });
     expect(odd.headers.get("x-request-id")).not.toBe("<script>");
 
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = server.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+    // A request's log line is written as its response ends: wait for the last one's.
+    const logLines = () => server.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+    await vi.waitFor(() => expect(logLines().some((line) => line.msg === "request" && line.requestId === odd.headers.get("x-request-id"))).toBe(true), {
+      timeout: INTEGRATION_STATE_MS,
+    });
+    const lines = logLines();
     const mine = lines.filter((line) => line.requestId === "lb-request-0001");
     expect(mine).toContainEqual(expect.objectContaining({ msg: "request", method: "GET", route: "/reset-password", status: 200 }));
     expect(lines).toContainEqual(expect.objectContaining({ msg: "request", requestId: generated, route: "/" }));
@@ -95,5 +100,5 @@ describe("graceful stop", () => {
 
     const exit = await server.stop("SIGTERM");
     expect(exit.code).toBe(0);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });

@@ -5,6 +5,7 @@ import { CALENDAR_FILE } from "~/server/pdf/calendar.server";
 import type { CookieJar } from "../support/auth";
 import { createUser } from "../../scripts/factories";
 import { signIn, Site } from "../support/fuzz-site";
+import { INTEGRATION_BUILD_MS } from "../support/budgets";
 
 // The HTTP layer's rules for every response, on the built server (docs/security.md,
 // "Robustness"): whatever is answered to a request with a session (documents, data requests,
@@ -27,7 +28,7 @@ beforeAll(async () => {
   });
   member = await signIn(site, "maeve-http@example.com", PASSWORD);
   admin = await signIn(site, "ada-http@example.com", PASSWORD);
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await site?.close();

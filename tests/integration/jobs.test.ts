@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDatabase } from "~/server/db/client.server";
 import { jobs, type Job } from "~/server/db/schema";
 import { claimJobs, completeJob, enqueueJob, retryFailedJobs, type RetryPolicy } from "~/server/jobs/queue.server";
 import { JobError, JobWorker, type JobHandler } from "~/server/jobs/worker.server";
 import { setupTestDatabase } from "../support/db";
+import { INTEGRATION_STATE_MS } from "../support/budgets";
 
 // The durable job queue and its worker (decision 120; docs/architecture.md §1: queues live in the database;
 // a failed job is retried with backoff and never lost), against PostgreSQL, where several connections really
@@ -296,10 +297,14 @@ describe("running in the background", () => {
   it("polls, runs jobs as they arrive, survives a database error and stops cleanly", async () => {
     const queue = newQueue();
     let broken = true;
+    let failedPolls = 0;
     const seen: number[] = [];
     const w = new JobWorker({
       getDb: () => {
-        if (broken) throw new Error("database unavailable");
+        if (broken) {
+          failedPolls += 1;
+          throw new Error("database unavailable");
+        }
         return t.db;
       },
       handlers: { [queue]: async (job) => void seen.push(job.id) },
@@ -307,10 +312,11 @@ describe("running in the background", () => {
     });
     const job = await enqueueJob(t.db, queue, {});
     w.start();
-    await new Promise((r) => setTimeout(r, 200));
+    // It has met the error more than once, and is still running.
+    await vi.waitFor(() => expect(failedPolls).toBeGreaterThanOrEqual(3), { timeout: INTEGRATION_STATE_MS });
     expect(w.isRunning).toBe(true);
     broken = false;
-    await expect.poll(async () => (await jobRow(job.id)).status, { timeout: 10_000 }).toBe("done");
+    await expect.poll(async () => (await jobRow(job.id)).status, { timeout: INTEGRATION_STATE_MS }).toBe("done");
     await w.stop();
     expect(w.isRunning).toBe(false);
     const after = await enqueueJob(t.db, queue, {});

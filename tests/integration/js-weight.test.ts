@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheablePaths } from "~/server/http/page-cache.server";
 import { ensureBuild, makeTempDir, PROJECT_ROOT } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
+import { INTEGRATION_BUILD_MS } from "../support/budgets";
 
 // The JavaScript a first visit downloads (docs/performance.md; decisions 150 and 170), read from the
 // pages the built server sends: the scripts they name (<script src>, and <link rel=modulepreload>
@@ -38,7 +39,7 @@ beforeAll(async () => {
   if (buildProblem) return;
   site = await startTestSite(temp.dir);
   origin = site.origin;
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await site?.stop();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, makeTempDir, startServer } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS } from "../support/budgets";
 
 // GET /metrics (docs/product.md §17.3): only with the METRICS_TOKEN bearer token (404 when none is
 // configured, 401 for a wrong one); Prometheus text with the process metrics, request durations by
@@ -15,7 +16,7 @@ beforeAll(async () => {
   const problem = await ensureBuild();
   if (problem) throw new Error(problem);
   site = await startTestSite(temp.dir, { METRICS_TOKEN: TOKEN });
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await site?.stop();
@@ -93,5 +94,5 @@ describe("without METRICS_TOKEN", () => {
     } finally {
       await server.stop("SIGKILL");
     }
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });

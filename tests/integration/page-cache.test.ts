@@ -6,6 +6,7 @@ import { sitemapPaths } from "~/routes/seo/sitemap";
 import { ensureBuild, makeTempDir } from "../support/processes";
 import { waitForLink } from "../support/outbox";
 import { startTestSite, type TestSite } from "../support/test-site";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS } from "../support/budgets";
 
 // The public page cache (decisions 143 and 144; app/server/http/page-cache.server.ts).
 // First the cache on its own, with a stand-in renderer; then the built server: hits and misses,
@@ -191,7 +192,7 @@ beforeAll(async () => {
   if (buildProblem) return;
   site = await startTestSite(temp.dir, { ADMIN_EMAILS: ADMIN_EMAIL });
   origin = site.origin;
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await site?.stop();
@@ -251,7 +252,7 @@ describe("the page cache on the built server", () => {
       expect(html, p).toContain('aria-label="Profile Settings"');
       expect(html, p).not.toContain('aria-label="Login"');
     }
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("serves the second anonymous request from memory, with ETag and 304", async () => {
     requireServer();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "~/server/db/schema";
 import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "../support/db";
 import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 // POST /api/payments/webhook on the built server (Express in front of React Router): the body
 // must reach the signature check byte for byte, so a signed event is accepted and anything else
@@ -32,7 +33,7 @@ beforeAll(async () => {
     await handle.close();
   }
   server = await startServer(env);
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
@@ -66,5 +67,5 @@ describe("the webhook endpoint on the running server", () => {
     expect((await post(payload, sign(SECRET, Math.floor(Date.now() / 1000) - 600))).status).toBe(400);
     expect((await post(payload, null)).status).toBe(400);
     expect((await fetch(`${server!.url}/api/payments/webhook`)).status).toBe(405);
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 });

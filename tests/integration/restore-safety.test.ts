@@ -10,6 +10,7 @@ import { localFileStore, writeBackup } from "~/server/ops/backup.server";
 import { createMember } from "../../scripts/factories";
 import { createEmbeddedDataDir } from "../support/db";
 import { childEnv, makeTempDir, runScript } from "../support/processes";
+import { INTEGRATION_SLOW_MS } from "../support/budgets";
 
 // A restore that fails leaves the site exactly as it was (docs/product.md §17.5, decision 252):
 // crafted archives that fail at each stage (a bad file name late in the archive, a changed byte,
@@ -101,7 +102,7 @@ beforeAll(async () => {
   writePicture("profile-pictures/today/2.webp", crypto.randomBytes(3000));
   fs.writeFileSync(secretFile, `${CURRENT_SECRET}\n`, { mode: 0o600 });
   archivedLines = zlib.gunzipSync(fs.readFileSync(archive)).toString("utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
-}, 180_000);
+}, INTEGRATION_SLOW_MS);
 
 afterAll(() => temp.cleanup());
 
@@ -116,7 +117,7 @@ describe("a forced restore that fails changes nothing", () => {
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(result.stderr).toContain("a file outside the uploads folder (../escaped.txt)");
     expect(result.stderr).toContain("Nothing was changed");
-  }, 180_000);
+  }, INTEGRATION_SLOW_MS);
 
   it("a byte changed after the archive was written: its checksum is refused", async () => {
     const before = await siteState();
@@ -125,7 +126,7 @@ describe("a forced restore that fails changes nothing", () => {
     expect(await siteState()).toEqual(before);
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(result.stderr).toContain("its checksum does not match");
-  }, 180_000);
+  }, INTEGRATION_SLOW_MS);
 
   it("the database fails after the files and the secret were read: rolled back, the staged files dropped, the secret kept", async () => {
     const before = await siteState();
@@ -140,7 +141,7 @@ describe("a forced restore that fails changes nothing", () => {
     expect(result.code, result.stdout + result.stderr).toBe(1);
     // PostgreSQL's reason, never the rows it was given.
     expect(result.stderr).toMatch(/^The restore failed: duplicate key value violates unique constraint .*\. Nothing was changed\.$/m);
-  }, 180_000);
+  }, INTEGRATION_SLOW_MS);
 
   it("an archive cut short: refused", async () => {
     const before = await siteState();
@@ -151,7 +152,7 @@ describe("a forced restore that fails changes nothing", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("is incomplete");
     expect(await siteState()).toEqual(before);
-  }, 180_000);
+  }, INTEGRATION_SLOW_MS);
 });
 
 describe("the archive itself", () => {
@@ -163,5 +164,5 @@ describe("the archive itself", () => {
     expect(Object.keys(after.files)).toEqual([path.join("profile-pictures", "archived", "1.webp")]);
     const archivedUsers = archivedLines.filter((line) => line.kind === "row" && line.table === "users").map((line) => (line.data as { id: string }).id);
     expect((after.rows.users as { id: string }[]).map((user) => user.id).sort()).toEqual(archivedUsers.sort());
-  }, 180_000);
+  }, INTEGRATION_SLOW_MS);
 });

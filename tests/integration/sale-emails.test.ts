@@ -70,8 +70,8 @@ async function bought(productKey: string, member?: Awaited<ReturnType<typeof buy
 }
 
 async function mailTo(address: string): Promise<CapturedMessage[]> {
+  // Every send is done when this resolves, and the stand-in records a message before accepting it.
   await deliverQueuedEmails(t.db);
-  await new Promise((resolve) => setTimeout(resolve, 100));
   return smtp.messages.filter((m) => m.envelope.to.includes(address.toLowerCase()));
 }
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv, ensureBuild, makeTempDir, runScript } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
+import { INTEGRATION_SLOW_MS } from "../support/budgets";
 
 // `npm run admin`, `npm run seed` and `npm run backup` while the site runs: on the embedded default they reach the
 // database through the PostgreSQL server the site runs (docs/decisions/200), and what they write
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const problem = await ensureBuild();
   if (problem) throw new Error(problem);
   site = await startTestSite(temp.dir);
-}, 180_000);
+}, INTEGRATION_SLOW_MS);
 
 afterAll(async () => {
   await site?.stop();
@@ -56,7 +57,7 @@ describe("scripts while the site runs", () => {
       body: JSON.stringify({ email: ADMIN, password: PASSWORD }),
     });
     expect(signIn.status).toBe(200);
-  }, 240_000);
+  }, INTEGRATION_SLOW_MS);
 
   it("npm run backup writes an archive with the members while the site goes on serving", async () => {
     const backupDir = path.join(temp.dir, "live-backups");
@@ -71,5 +72,5 @@ describe("scripts while the site runs", () => {
     expect(backup.stdout).toMatch(/[1-9]\d* rows in \d+ tables/);
 
     expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
-  }, 240_000);
+  }, INTEGRATION_SLOW_MS);
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childEnv, ensureBuild, freePort, makeTempDir, PROJECT_ROOT, runProcess, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS } from "../support/budgets";
 
 // Starting the site again beside a running one (docs/decisions/253), and what start-up says:
 // a second `npm start` for another coach must not rebuild the build folder a running server
@@ -21,7 +22,7 @@ beforeAll(async () => {
   // A build folder of this test's own, so that nothing it does can touch other tests' build.
   fs.cpSync(path.join(PROJECT_ROOT, process.env.BUILD_DIR ?? "build"), buildDir, { recursive: true });
   fs.rmSync(path.join(buildDir, ".servers"), { recursive: true, force: true });
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   for (const server of running) await server.stop("SIGKILL");
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 describe("a second start", () => {
   it("for another coach, while a server runs on the build: refused in one line, the build untouched", async () => {
-    const first = await startServer({ BUILD_DIR: buildDir, DATA_DIR: path.join(temp.dir, "first") }, 120_000);
+    const first = await startServer({ BUILD_DIR: buildDir, DATA_DIR: path.join(temp.dir, "first") }, INTEGRATION_LONG_MS);
     running.push(first);
     const home = await (await fetch(`${first.url}/`)).text();
     const asset = /\/assets\/[\w.-]+\.js/.exec(home)![0];
@@ -40,7 +41,7 @@ describe("a second start", () => {
 
     const second = await runProcess(process.execPath, ["server.js"], {
       env: childEnv({ NODE_ENV: "production", PORT: "0", BUILD_DIR: buildDir, DATA_DIR: path.join(temp.dir, "second"), COACH_NAME: "Ann" }),
-      timeoutMs: 120_000,
+      timeoutMs: INTEGRATION_LONG_MS,
     });
     expect(second.code, second.stdout + second.stderr).toBe(1);
     expect(second.stderr.trim()).toBe(
@@ -52,7 +53,7 @@ describe("a second start", () => {
     expect(fs.statSync(path.join(buildDir, "server", "index.js")).mtimeMs).toBe(entry);
     expect((await fetch(`${first.url}${asset}`)).status).toBe(200);
     expect(fs.existsSync(path.join(temp.dir, "second"))).toBe(false);
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 });
 
 describe("start-up messages", () => {
@@ -78,15 +79,15 @@ describe("start-up messages", () => {
       dev.kill("SIGTERM");
       await exited;
     }
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 
   it("PostgreSQL without AUTH_SECRET with NODE_ENV unset: says production is assumed", async () => {
     const env = childEnv({ PORT: "0", DATABASE_URL: "postgresql://site@127.0.0.1:9/site", AUTH_SECRET: "", DATA_DIR: path.join(temp.dir, "no-secret") });
     delete env.NODE_ENV;
-    const result = await runProcess(process.execPath, ["server.js"], { env, timeoutMs: 120_000 });
+    const result = await runProcess(process.execPath, ["server.js"], { env, timeoutMs: INTEGRATION_LONG_MS });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       "AUTH_SECRET: must be set (32+ random characters, the same on every server) when the site runs in production on DATABASE_URL (NODE_ENV=production, which `npm start` also assumes when NODE_ENV is unset)",
     );
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALENDAR_FILE } from "~/server/pdf/calendar.server";
 import { ensureBuild, makeTempDir } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS } from "../support/budgets";
 
 // Decision 140 and docs/security.md: the security headers on every kind of response of the built server (pages,
 // cached pages, resource routes, static files, 404s, redirects, errors, the health check), the
@@ -17,7 +18,7 @@ const sites: TestSite[] = [];
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   for (const site of sites) await site.stop();
@@ -149,7 +150,7 @@ describe("security headers on the built server (production)", () => {
   let origin = "";
   beforeAll(async () => {
     origin = await start("production");
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("gives a freshly rendered page a policy with a new nonce that its inline scripts carry", async () => {
     const nonces: string[] = [];

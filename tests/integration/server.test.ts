@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_FILE_NAME } from "~/server/db/data-dir-lock.server";
 import { createTestDatabase, type TestDatabase } from "../support/db";
 import { childEnv, ensureBuild, makeTempDir, runProcess, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS, INTEGRATION_STATE_MS } from "../support/budgets";
 
 // The built server (`npm start`) on a real data directory: health check, and the lock that keeps
 // a second process off the embedded database (docs/architecture.md §7).
@@ -14,7 +15,7 @@ const running: RunningServer[] = [];
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   for (const server of running) await server.stop("SIGKILL");
@@ -55,7 +56,7 @@ describe("the built server", () => {
     } finally {
       await database?.close();
     }
-  }, 90_000);
+  }, INTEGRATION_LONG_MS);
 
   it("keeps a second server off its data directory, and restarts at once after a crash", async () => {
     requireBuild();
@@ -66,7 +67,7 @@ describe("the built server", () => {
     // A real second process on the same directory must refuse, quickly and clearly.
     const second = await runProcess(process.execPath, ["server.js"], {
       env: childEnv({ NODE_ENV: "production", PORT: "0", DATA_DIR: dataDir }),
-      timeoutMs: 30_000,
+      timeoutMs: INTEGRATION_STATE_MS,
     });
     expect(second.code).not.toBe(0);
     expect(second.code).not.toBeNull();
@@ -83,5 +84,5 @@ describe("the built server", () => {
     // A clean stop releases the lock.
     expect((await restarted.stop("SIGTERM")).code).toBe(0);
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(false);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, withDatabaseName, type TestDatabase } from "../support/db";
 import { childEnv, ensureBuild, freePort, makeTempDir, runProcess, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS, INTEGRATION_SLOW_MS, INTEGRATION_TEST_MS } from "../support/budgets";
 
 // What the person starting the server sees when something is wrong, and the warnings an operator
 // needs (docs/security.md, "Robustness"): a port in use, a database that cannot be reached or does
@@ -21,7 +22,7 @@ const databases: TestDatabase[] = [];
 
 beforeAll(async () => {
   buildProblem = await ensureBuild();
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   for (const server of running) await server.stop("SIGKILL");
@@ -32,7 +33,7 @@ afterAll(async () => {
 /** Runs `node server.js` until it exits (it should), with the given variables. */
 async function startAndFail(values: Record<string, string>) {
   if (buildProblem) throw new Error(buildProblem);
-  return runProcess(process.execPath, ["server.js"], { env: childEnv({ NODE_ENV: "production", ...values }), timeoutMs: 60_000 });
+  return runProcess(process.execPath, ["server.js"], { env: childEnv({ NODE_ENV: "production", ...values }), timeoutMs: INTEGRATION_TEST_MS });
 }
 
 /** The lines a person reads: stderr without blank lines. */
@@ -121,7 +122,7 @@ describe("warnings for the operator", () => {
     const third = await startServer({ ...env, DATA_DIR: path.join(temp.dir, "third") });
     running.push(third);
     expect(third.output()).not.toContain("ANOTHER SERVER IS USING THIS DATABASE");
-  }, 180_000);
+  }, INTEGRATION_SLOW_MS);
 
   it("the embedded database gives no such warning", async () => {
     if (buildProblem) throw new Error(buildProblem);
@@ -140,7 +141,7 @@ describe("warnings for the operator", () => {
     const said = linesOf(server.output()).filter((line) => line.includes("TRUSTED_PROXIES is not set"));
     expect(said).toHaveLength(1);
     expect(JSON.parse(said[0]!)).toMatchObject({ level: "warn" });
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("with TRUSTED_PROXIES naming the proxy, nothing is said", async () => {
     if (buildProblem) throw new Error(buildProblem);
@@ -148,5 +149,5 @@ describe("warnings for the operator", () => {
     running.push(server);
     await (await fetch(`${server.url}/no-such-page`, { headers: { "x-forwarded-for": "203.0.113.7" } })).text();
     expect(server.output()).not.toContain("TRUSTED_PROXIES is not set");
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmbeddedDataDir } from "../support/db";
 import { embeddedPostmasters } from "../support/embedded";
 import { childEnv, ensureBuild, freePort, makeTempDir, PROJECT_ROOT } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_WHOLE_SCRIPT_MS } from "../support/budgets";
 
 // A stop reaches the server whatever started it, at any moment (docs/product.md §17.4, decision
 // 250): SIGTERM sent to `npm start` itself (as a process manager does) stops the server
@@ -18,7 +19,7 @@ const started: ChildProcess[] = [];
 beforeAll(async () => {
   const problem = await ensureBuild();
   if (problem) throw new Error(problem);
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(() => {
   // Whatever a failed test left: the server (by the pid in its lock), then the database.
@@ -112,7 +113,7 @@ describe("stopping the server", () => {
     expect(await portAnswers(port)).toBe(false);
     expect(fs.existsSync(path.join(dataDir, "data-dir.lock"))).toBe(false);
     expect(await waitUntil(() => databasesOf(dataDir).length === 0, 20_000)).toBe(true);
-  }, 400_000);
+  }, INTEGRATION_WHOLE_SCRIPT_MS);
 
   it("SIGTERM while the embedded database starts: the server stops it before exiting", async () => {
     const dataDir = path.join(temp.dir, "starting");
@@ -126,5 +127,5 @@ describe("stopping the server", () => {
     expect(exit.code, server.output()).toBe(0);
     expect(await waitUntil(() => databasesOf(dataDir).length === 0, 30_000), server.output()).toBe(true);
     expect(fs.existsSync(path.join(dataDir, "data-dir.lock"))).toBe(false);
-  }, 400_000);
+  }, INTEGRATION_WHOLE_SCRIPT_MS);
 });

@@ -8,6 +8,7 @@ import { childEnv, ensureBuild, makeTempDir, runProcess, runScript, startServer,
 import { fillDisk, freeBytes, mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { startTestSite, type TestSite } from "../support/test-site";
 import { stopEmbeddedDatabasesUnder } from "../support/embedded";
+import { INTEGRATION_LONG_MS, INTEGRATION_SLOW_MS, INTEGRATION_WHOLE_SCRIPT_MS } from "../support/budgets";
 
 // A lesson's video on a disk that fills up (docs/security.md, "Upload space guard"), on the built
 // server with DATA_DIR on a real 256 MB file system (tmpfs; the embedded database lives there too,
@@ -48,7 +49,7 @@ beforeAll(async () => {
   adminCookie = await signUp(ADMIN_EMAIL);
   const granted = await runScript("admin.ts", ["grant", ADMIN_EMAIL], scriptEnv());
   expect(granted.code, granted.stderr).toBe(0);
-}, 600_000);
+}, INTEGRATION_WHOLE_SCRIPT_MS);
 
 afterAll(async () => {
   await server?.stop("SIGKILL");
@@ -173,7 +174,7 @@ describe.sequential("an upload on a disk that fills up", () => {
     // Nothing of the video reached the disk (the database may write a little meanwhile).
     expect(freeBytes(dataDir)).toBeGreaterThan(before - 4 * MB);
     await expectSiteServes("after.declared@example.com");
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 
   it("stops writing a video sent without a length while the margin is still free (507), and removes what it wrote", async (context) => {
     context.skip(skipReason !== null, skipReason ?? "");
@@ -186,7 +187,7 @@ describe.sequential("an upload on a disk that fills up", () => {
     expect(partFiles()).toEqual([]);
     expect(freeBytes(dataDir)).toBeGreaterThan(before - 4 * MB);
     await expectSiteServes("after.streamed@example.com");
-  }, 180_000);
+  }, INTEGRATION_SLOW_MS);
 
   it("answers at once when the disk is full (the guard off, DATA_DIR/tmp on a 32 MB disk), removes the part file and goes on", async (context) => {
     context.skip(skipReason !== null, skipReason ?? "");
@@ -207,7 +208,7 @@ describe.sequential("an upload on a disk that fills up", () => {
       await stopServer();
       small.disk.unmount();
     }
-  }, 420_000);
+  }, INTEGRATION_WHOLE_SCRIPT_MS);
 
   it("at start-up removes the part files a stopped server left, even one that fills the disk, and starts", async (context) => {
     context.skip(skipReason !== null, skipReason ?? "");
@@ -221,7 +222,7 @@ describe.sequential("an upload on a disk that fills up", () => {
     expect(fs.existsSync(left)).toBe(false);
     expect(freeBytes(dataDir)).toBeGreaterThan(100 * MB);
     await expectSiteServes("after.restart@example.com");
-  }, 420_000);
+  }, INTEGRATION_WHOLE_SCRIPT_MS);
 
   it("refuses to start on a full disk with one line naming DATA_DIR and the space it needs, and exits 1", async (context) => {
     context.skip(skipReason !== null, skipReason ?? "");
@@ -247,5 +248,5 @@ describe.sequential("an upload on a disk that fills up", () => {
     } finally {
       fs.rmSync(filler, { force: true });
     }
-  }, 420_000);
+  }, INTEGRATION_WHOLE_SCRIPT_MS);
 });

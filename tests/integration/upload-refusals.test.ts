@@ -13,6 +13,7 @@ import { answer, routeArgs, setupAuthEnvironment, TEST_ORIGIN, type CookieJar } 
 import { setupTestDatabase } from "../support/db";
 import { ensureBuild, makeTempDir } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";
+import { INTEGRATION_LONG_MS, INTEGRATION_SLOW_MS, INTEGRATION_WHOLE_SCRIPT_MS } from "../support/budgets";
 
 // Uploads refused before their body is read (docs/security.md, "Authorization" and "Request body
 // limits"). Every route that takes a file, including the two that read the body themselves as it
@@ -82,8 +83,8 @@ describe("a refused upload on the built server", () => {
     const problem = await ensureBuild();
     if (problem) throw new Error(problem);
     // A start of the built server may take a while on a busy machine.
-    site = await startTestSite(temp.dir, {}, 180_000);
-  }, 600_000);
+    site = await startTestSite(temp.dir, {}, INTEGRATION_SLOW_MS);
+  }, INTEGRATION_WHOLE_SCRIPT_MS);
 
   afterAll(async () => {
     await site?.stop();
@@ -124,5 +125,5 @@ describe("a refused upload on the built server", () => {
     expect(outcome.head).toMatch(/^HTTP\/1\.1 302 /);
     // 16 MB read and dropped, plus what the two sockets' buffers hold: not the 600 MB.
     expect(outcome.sent).toBeLessThan(48 * MB);
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });

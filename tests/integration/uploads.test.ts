@@ -9,6 +9,7 @@ import { renderInitialsAvatar } from "~/server/avatar.server";
 import { getStorage, resetStorage } from "~/server/storage/index.server";
 import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "../support/db";
 import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";
+import { INTEGRATION_BUILD_MS, INTEGRATION_LONG_MS } from "../support/budgets";
 
 // /uploads/<key> (app/routes/api/uploads.ts): the local backend's files, called through the
 // route's loader with real Requests, then through the built server over raw HTTP, where a client
@@ -201,7 +202,7 @@ describe("the uploads route in the built server", () => {
       await (await createEmbeddedDataDir(dataDir)).close();
     }
     server = await startServer(env);
-  }, 300_000);
+  }, INTEGRATION_BUILD_MS);
 
   afterAll(async () => {
     await server?.stop("SIGKILL");
@@ -231,5 +232,5 @@ describe("the uploads route in the built server", () => {
       expect(response.status, target).not.toBe(200);
       expect(response.body.toString("latin1"), target).not.toContain("outside the uploads folder");
     }
-  }, 120_000);
+  }, INTEGRATION_LONG_MS);
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser, type CreatedUser } from "../../scripts/factories";
 import { signIn, Site } from "../support/fuzz-site";
+import { INTEGRATION_BUILD_MS } from "../support/budgets";
 
 // WEB_CONCURRENCY=2 (docs/decisions/202): two processes serve the site, on the embedded database
 // their primary runs (or PostgreSQL). What one process changes, the other serves at once (the
@@ -19,7 +20,7 @@ beforeAll(async () => {
       coach = await createUser(db, { admin: true, firstName: "Jo", lastName: "Coach" });
     },
   });
-}, 300_000);
+}, INTEGRATION_BUILD_MS);
 
 afterAll(async () => {
   await site?.close();

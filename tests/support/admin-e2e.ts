@@ -1,4 +1,5 @@
 import { confirmEmailAddress, expect, type Page, type TestInfo, toastLocator } from "./e2e";
+import { RETRY_STEP_MS, ROUND_TRIP_MS } from "./budgets";
 
 // The admin specs' shared sign-in: the project's administrator for this Playwright project
 // (ADMIN_EMAILS in playwright.config.ts), signed up through the login dialog the first time. An
@@ -19,8 +20,8 @@ export async function signInAsAdmin(page: Page, testInfo: TestInfo): Promise<str
   const dialog = page.getByRole("dialog");
   await expect(async () => {
     if (!(await dialog.isVisible())) await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
-    await expect(dialog).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+    await expect(dialog).toBeVisible({ timeout: RETRY_STEP_MS });
+  }).toPass({ timeout: ROUND_TRIP_MS });
   await dialog.getByRole("link", { name: "Already have an account? Log in" }).click();
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill(ADMIN_PASSWORD);
@@ -40,7 +41,7 @@ export async function signInAsAdmin(page: Page, testInfo: TestInfo): Promise<str
     // sign-up of a run (password hashing, her emails queued) can take a while on a busy machine.
     // (the form then offers to log in, in place, with her address kept).
     const exists = toast(page, "You already have an account with this email address. Please log in to continue.");
-    await expect(signedIn.or(exists)).toBeVisible({ timeout: 20_000 });
+    await expect(signedIn.or(exists)).toBeVisible({ timeout: ROUND_TRIP_MS });
     if (await exists.isVisible()) {
       await dialog.getByLabel("Password").fill(ADMIN_PASSWORD);
       await dialog.getByRole("button", { name: "Log In" }).click();

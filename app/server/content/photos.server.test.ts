@@ -7,6 +7,7 @@ import { withTemporaryDataDir } from "../../../tests/support/local-storage";
 import { imageSlots } from "~/server/uploads/upload-queue.server";
 import { SITE_PHOTO_MAX_BYTES, SITE_PHOTO_MESSAGES, SitePhotoSchema, type SitePhoto } from "~/validation/content-photos";
 import { deleteSitePhoto, photoSources, processSitePhoto, renditionWidths } from "./photos.server";
+import { INTEGRATION_TEST_MS } from "../../../tests/support/budgets";
 
 // Real images made by sharp, written to the local storage backend in a temporary DATA_DIR;
 // nothing about the processing is stubbed.
@@ -119,7 +120,7 @@ describe("processSitePhoto", () => {
     expect(data[1]).toBeLessThan(60);
     // Measured on a 2-core machine: 1.2–1.8 s (see ENCODERS in photos.server.ts). Generous, so a busy test machine does not fail it.
     expect(elapsed).toBeLessThan(20_000);
-  }, 60_000);
+  }, INTEGRATION_TEST_MS);
 
   it("never enlarges a small PNG: one rendition at its own width", async () => {
     const stored = await accepted(await photo(300, 200), "hero");
