@@ -28,9 +28,20 @@ async function start(name: string, values: Record<string, string> = {}) {
   return server;
 }
 
-/** A POST whose body arrives slowly: the request is in progress until the last byte is sent. */
+/**
+ * A POST whose body arrives slowly: the request is in progress until the last byte is sent. It asks
+ * "100 Continue" first, which the server sends as it takes the request in hand: `accepted` says so.
+ */
 function slowPost(port: number, pathname: string, body: string) {
-  const request = http.request({ host: "127.0.0.1", port, path: pathname, method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), origin: `http://localhost:${port}` } });
+  const request = http.request({
+    host: "127.0.0.1",
+    port,
+    path: pathname,
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), origin: `http://localhost:${port}`, expect: "100-continue" },
+  });
+  const accepted = new Promise<void>((resolve) => request.once("continue", () => resolve()));
+  request.flushHeaders();
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on("response", (response) => {
       let text = "";
@@ -40,16 +51,16 @@ function slowPost(port: number, pathname: string, body: string) {
     });
     request.on("error", reject);
   });
-  return { request, answered };
+  return { request, accepted, answered };
 }
 
 describe("graceful stop", () => {
   it("SIGTERM during a slow request: the request is answered, new connections are refused, exit code 0", async () => {
     const server = await start("slow");
     const body = new URLSearchParams({ email: "slow.sender@example.com", source: "calendar" }).toString();
-    const { request, answered } = slowPost(server.port, "/api/email-list", body);
+    const { request, accepted, answered } = slowPost(server.port, "/api/email-list", body);
+    await accepted;
     request.write(body.slice(0, 5));
-    await new Promise((resolve) => setTimeout(resolve, 300));
 
     server.child.kill("SIGTERM");
     await vi.waitFor(() => expect(server.output()).toContain("SIGTERM received"), { timeout: INTEGRATION_STATE_MS });

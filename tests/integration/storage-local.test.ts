@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { reloadConfig } from "~/config/env.server";
 import { getStorage, resetStorage } from "~/server/storage/index.server";
+import { INTEGRATION_STATE_MS } from "../support/budgets";
 import { makeTempDir } from "../support/processes";
 
 // deletePrefix on the local backend (account deletion removes a member's whole folder), and
@@ -106,17 +107,19 @@ describe("the local backend's stat and read", () => {
     const first = await reader.read();
     expect(first.value?.length).toBeGreaterThan(0);
     await reader.cancel();
-    // On Linux the process's open files are listed; the file is no longer among them.
+    // On Linux the process's open files are listed; the file leaves them once the close is done.
     if (fs.existsSync("/proc/self/fd")) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const open = fs.readdirSync("/proc/self/fd").map((fd) => {
-        try {
-          return fs.readlinkSync(`/proc/self/fd/${fd}`);
-        } catch {
-          return "";
-        }
+      const openFiles = () =>
+        fs.readdirSync("/proc/self/fd").map((fd) => {
+          try {
+            return fs.readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return "";
+          }
+        });
+      await vi.waitFor(() => expect(openFiles().filter((file) => file.endsWith("1700000000000.bin"))).toEqual([]), {
+        timeout: INTEGRATION_STATE_MS,
       });
-      expect(open.filter((file) => file.endsWith("1700000000000.bin"))).toEqual([]);
     }
   });
 
