@@ -10,6 +10,7 @@ import { mainNavItems } from "./nav-links";
 import { Avatar } from "./ui/avatar";
 import { Badge } from "./ui/badge";
 import type * as LoginDialogModuleExports from "./login-dialog";
+import { fullName } from "~/utils/names";
 
 // NOTE: the login dialog (Radix's dialog, and the auth form it holds) loads on the first click on
 // 'Login', not with the page. Hovering or focusing the button starts the download early.
@@ -203,7 +204,7 @@ export function SiteNav({
                 >
                   <Avatar
                     src={user.avatarUrl}
-                    name={[user.firstName, user.lastName].filter(Boolean).join(" ") || user.email}
+                    name={fullName(user) || user.email}
                     size="md"
                     decorative
                   />

@@ -16,6 +16,7 @@ import { DeleteUserDialog } from "./delete-user-dialog";
 import { EditUserDialog } from "./edit-user-dialog";
 import { MemberFilesDialog } from "./member-files-dialog";
 import { useAdminAction } from "./use-admin-action";
+import { fullName } from "~/utils/names";
 
 // docs/product.md §10.3 Users tab: search, the members newest first in pages of 25, and per-row edit,
 // the files shared with her (§10.15), toggle admin and delete. The search is a GET form (?q=), so it
@@ -150,7 +151,7 @@ function SearchForm({ query }: { query: string }) {
 }
 
 function MemberItem({ member, isSelf, onlyAdmin }: { member: MemberRow; isSelf: boolean; onlyAdmin: boolean }) {
-  const name = [member.firstName, member.lastName].filter(Boolean).join(" ") || member.email;
+  const name = fullName(member) || member.email;
   const noteId = useId();
   const blockedBy = onlyAdmin ? noteId : undefined;
   return (

@@ -10,6 +10,7 @@ import { AVATAR_TYPES, checkAvatarFile, currentSecretSchema, EmailChangeSchema, 
 import { parseFirst } from "~/validation/first-error";
 import { clearCurrentPassword, CurrentPasswordField } from "./current-password-field";
 import { SETTINGS_TEXT, useHydrated, useSettingsBusy, useSettingsForm } from "./settings-form";
+import { fullName } from "~/utils/names";
 
 /**
  * docs/product.md §9.2 Profile Information: the avatar with its upload, Full Name and Email Address (which
@@ -18,7 +19,7 @@ import { SETTINGS_TEXT, useHydrated, useSettingsBusy, useSettingsForm } from "./
 export function ProfileCard({ profile, twoFactorEnabled = false }: { profile: SettingsProfile; twoFactorEnabled?: boolean }) {
   const busy = useSettingsBusy();
   const hydrated = useHydrated();
-  const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
+  const currentName = fullName(profile);
   const ids = useId();
 
   // ─── Avatar ───
@@ -46,10 +47,10 @@ export function ProfileCard({ profile, twoFactorEnabled = false }: { profile: Se
   }
 
   // ─── Name ───
-  const [name, setName] = useState(fullName);
-  useEffect(() => setName(fullName), [fullName]);
+  const [name, setName] = useState(currentName);
+  useEffect(() => setName(currentName), [currentName]);
   const nameForm = useSettingsForm("settings-name");
-  const nameUnchanged = name.trim() === fullName;
+  const nameUnchanged = name.trim() === currentName;
 
   // ─── Email ───
   const [email, setEmail] = useState(profile.email);
@@ -79,7 +80,7 @@ export function ProfileCard({ profile, twoFactorEnabled = false }: { profile: Se
           className="flex flex-col gap-4 sm:flex-row sm:items-center"
         >
           <input type="hidden" name="intent" value="avatar" />
-          <Avatar src={preview ?? profile.avatarUrl} name={preview ? `${fullName} (new picture preview)` : fullName} size="xl" />
+          <Avatar src={preview ?? profile.avatarUrl} name={preview ? `${currentName} (new picture preview)` : currentName} size="xl" />
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${ids}-avatar`}>Profile picture</Label>
             <input

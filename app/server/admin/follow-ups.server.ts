@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { coachFollowUps, profiles, users, type Purchase } from "~/server/db/schema";
 import { formatDueDay, isOverdue, oneWorkingDayAfter } from "~/utils/working-days";
+import { fullName } from "~/utils/names";
 
 // The coach's to-dos on the dashboard's overview (docs/product.md §10.16, decision 259): after a
 // 1-to-1 sale she writes to the client within one working day. The to-do is written in the
@@ -48,7 +49,7 @@ export async function loadOpenFollowUps(q: Queryable, now = new Date()): Promise
     .limit(100);
   return rows.map((row) => ({
     id: row.id,
-    clientName: [row.firstName, row.lastName].filter(Boolean).join(" ") || row.name?.trim() || (row.email ? "Name not given" : "A member whose account no longer exists"),
+    clientName: fullName(row) || row.name?.trim() || (row.email ? "Name not given" : "A member whose account no longer exists"),
     clientEmail: row.email ?? null,
     boughtAt: row.boughtAt.toISOString(),
     dueOn: row.dueOn,

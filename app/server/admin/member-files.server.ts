@@ -21,7 +21,8 @@ import {
   type MemberFileType,
   type MemberFilesIntent,
 } from "~/validation/member-files";
-import { findMember, fullName, memberDetails, type MemberSummary } from "./users.server";
+import { fullName } from "~/utils/names";
+import { findMember, memberDetails, type MemberSummary } from "./users.server";
 
 // The files the coach shares with one member from her row on the Users tab (docs/product.md
 // §10.15): her programme, a plan, a photo, which the member alone sees on her 'Your coaching' page

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { csvDate, csvLine, csvStream } from "./members-csv.server";
+import { fullName } from "~/utils/names";
 
 // The Sales tab (docs/product.md §10.11): every payment the site recorded, newest first (a one-off
 // purchase, a subscription's first month, each renewal), with the member, the product, the amount
@@ -134,7 +135,7 @@ const COLUMNS = sql`p.id, p.purchased_at, p.purchased_at::text as cursor_at, p.u
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 function toRow(r: RawRow): SaleRow {
-  const name = [r.first_name, r.last_name].filter(Boolean).join(" ");
+  const name = fullName({ firstName: r.first_name, lastName: r.last_name });
   return {
     id: r.id,
     purchasedAt: iso(r.purchased_at)!,

@@ -5,6 +5,7 @@ import { listFilesOfMembers, type MemberFileView } from "~/server/courses/member
 import type { Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, adminActivityLog, profiles, userRoles, users } from "~/server/db/schema";
 import { purchasesOf, type MemberPurchase } from "./sales.server";
+import { fullName } from "~/utils/names";
 
 // The Users tab of /settings/admin (docs/product.md §10.3):
 // search and paging done in the database, so the page costs the same at 1,000,000 members as at
@@ -223,10 +224,6 @@ export async function findMember(db: Queryable, userId: string): Promise<MemberS
     email: row.email,
     isAdmin: row.role === ADMIN_ROLE,
   };
-}
-
-export function fullName(member: { firstName: string; lastName: string | null }): string {
-  return [member.firstName, member.lastName].filter(Boolean).join(" ");
 }
 
 /** docs/product.md §13 admin_activity_log details: who the action was about. */

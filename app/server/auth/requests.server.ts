@@ -14,6 +14,7 @@ import {
   type SignupStore,
 } from "./context.server";
 import { getAuth } from "./instance.server";
+import { fullName } from "~/utils/names";
 
 // Calling Better Auth on behalf of a browser request, always through its HTTP handler so its rate
 // limits, CSRF checks and hooks apply. The client IP is set by us, never taken from the visitor.
@@ -93,7 +94,7 @@ export async function signUpMember(
     signupSource: input.signupSource,
   };
   const store: SignupStore = { details, login: loginDetailsFrom(headers) };
-  const name = [details.firstName, details.lastName].filter(Boolean).join(" ");
+  const name = fullName(details);
   const response = await signupStorage.run(store, () =>
     callAuthEndpoint(
       request,

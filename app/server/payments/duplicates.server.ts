@@ -7,6 +7,7 @@ import { sendDuplicateRefundEmail } from "./duplicate-email.server";
 import type { PaymentProvider } from "./provider.server";
 import { settlePaymentsJobs } from "./queue.server";
 import { paymentsTransaction } from "./transaction.server";
+import { fullName } from "~/utils/names";
 
 // A duplicate subscription: a paid checkout that started a second subscription to a monthly offer
 // the member already had (found when the payment completed, subscriptions.server.ts `claimOffer`).
@@ -70,7 +71,7 @@ export async function resolveDuplicatePayment(provider: PaymentProvider, session
       details: {
         summary,
         user_email: member?.email ?? null,
-        user_name: [member?.firstName, member?.lastName].filter(Boolean).join(" ") || null,
+        user_name: fullName(member ?? {}) || null,
         product_key: row.productKey,
         product_name: row.productName,
         session_id: row.stripeSessionId,

@@ -20,6 +20,7 @@ import {
   type RenderedEmail,
 } from "~/server/email/sale-templates.server";
 import { applyOverrides, readOverrideRows } from "~/server/settings/effective-config.server";
+import { fullName } from "~/utils/names";
 
 // The emails a payment event sends (docs/product.md §18.2–18.4), queued in the transaction that
 // records the event. Each has a dedupe key naming what it is about (the purchase, the invoice, the
@@ -41,7 +42,7 @@ async function memberOf(q: Queryable, userId: string | null): Promise<Member | n
     .where(eq(users.id, userId))
     .limit(1);
   if (!row) return null;
-  const name = [row.firstName, row.lastName].filter(Boolean).join(" ") || row.name || null;
+  const name = fullName(row) || row.name || null;
   return { email: row.email, firstName: row.firstName ?? row.name?.split(/\s+/)[0] ?? null, name };
 }
 

@@ -9,6 +9,7 @@ import {
   type SubscriptionInfo,
 } from "./provider.server";
 import { isLiveSubscriptionStatus, readCheckoutSession, readSubscription } from "./stripe-objects.server";
+import { fullName } from "~/utils/names";
 
 // Stripe Checkout, Customer Portal and subscriptions through the official SDK. `host`, `port`
 // and `protocol` exist so the integration tests can point the real SDK at a local stand-in of
@@ -25,8 +26,7 @@ export interface StripeProviderOptions {
 }
 
 function displayName(user: PaymentUser): string | undefined {
-  const joined = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  return joined || user.name?.trim() || undefined;
+  return fullName(user) || user.name?.trim() || undefined;
 }
 
 function isMissing(error: unknown): boolean {
