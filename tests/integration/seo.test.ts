@@ -1,10 +1,7 @@
-import path from "node:path";
 import { DomUtils, parseDocument } from "htmlparser2";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, makeTempDir } from "../support/processes";
+import { describe, expect, it } from "vitest";
 import { COACH, publicRoutes } from "../support/site-routes";
-import { startTestSite, type TestSite } from "../support/test-site";
-import { INTEGRATION_BUILD_MS } from "../support/budgets";
+import { builtSiteForFile } from "../support/test-site";
 
 // Search engines and sharing (docs/product.md §2.4), read from the built server's HTML as a crawler
 // reads it: every public page's head (canonical URL on SITE_URL, Open Graph and Twitter tags with
@@ -38,19 +35,7 @@ type JsonLd = Record<string, unknown>;
 type Document = ReturnType<typeof parseDocument>;
 type Element = ReturnType<typeof DomUtils.findAll>[number];
 
-let site: TestSite;
-const temp = makeTempDir("sc-seo-");
-
-beforeAll(async () => {
-  const problem = await ensureBuild();
-  if (problem) throw new Error(problem);
-  site = await startTestSite(path.join(temp.dir, "site"));
-}, INTEGRATION_BUILD_MS);
-
-afterAll(async () => {
-  await site?.stop();
-  temp.cleanup();
-});
+const site = builtSiteForFile("sc-seo-");
 
 /** A page as the server sends it: status and parsed document. */
 async function load(pathname: string): Promise<{ status: number; doc: Document }> {

@@ -1,31 +1,16 @@
 import http from "node:http";
-import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import routeConfig from "../../app/routes";
-import { ensureBuild, makeTempDir } from "../support/processes";
 import { allRoutePaths, nonPageRoutePaths, publicRoutes } from "../support/site-routes";
-import { startTestSite, type TestSite } from "../support/test-site";
-import { INTEGRATION_BUILD_MS } from "../support/budgets";
+import { builtSiteForFile } from "../support/test-site";
 
 // What the built server answers without a browser (docs/product.md §2.1): the route table against
 // the tests' list of it, each page's title and description, the permanent redirect, the built
 // assets' compression and caching, and the home and coaching pages' HTML. What a visitor sees in
 // a browser is tested in tests/e2e/ (docs/decisions/272).
 
-let site: TestSite;
-const temp = makeTempDir("sc-site-pages-");
-
-beforeAll(async () => {
-  const problem = await ensureBuild();
-  if (problem) throw new Error(problem);
-  site = await startTestSite(path.join(temp.dir, "site"));
-}, INTEGRATION_BUILD_MS);
-
-afterAll(async () => {
-  await site?.stop();
-  temp.cleanup();
-});
+const site = builtSiteForFile("sc-site-pages-");
 
 const html = async (pathname: string) => (await fetch(`${site.origin}${pathname}`)).text();
 

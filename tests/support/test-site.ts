@@ -1,6 +1,8 @@
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { INTEGRATION_BUILD_MS } from "./budgets";
 import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "./db";
-import { freePort, startServer, type RunningServer } from "./processes";
+import { ensureBuild, freePort, makeTempDir, startServer, type RunningServer } from "./processes";
 
 // The built server for an integration test, on a free port with a database of its own: a new
 // PostgreSQL database on DATABASE_URL's server when that is set, otherwise a fresh data
@@ -38,6 +40,30 @@ export async function startTestSite(dir: string, env: Record<string, string> = {
     async stop() {
       await server.stop("SIGKILL");
       await database?.close();
+    },
+  };
+}
+
+/**
+ * One built site for a whole test file: started before its tests (building first if the build is
+ * stale), stopped and removed after them. Its origin is read once the tests run.
+ */
+export function builtSiteForFile(tempPrefix: string): { readonly origin: string } {
+  let site: TestSite | undefined;
+  const temp = makeTempDir(tempPrefix);
+  beforeAll(async () => {
+    const problem = await ensureBuild();
+    if (problem) throw new Error(problem);
+    site = await startTestSite(path.join(temp.dir, "site"));
+  }, INTEGRATION_BUILD_MS);
+  afterAll(async () => {
+    await site?.stop();
+    temp.cleanup();
+  });
+  return {
+    get origin() {
+      if (!site) throw new Error("The test site has not started.");
+      return site.origin;
     },
   };
 }
