@@ -9,6 +9,8 @@ import { coachSlugFromEnv } from "./config/slug";
 const slug = coachSlugFromEnv(process.env);
 
 export default [
-  ...siteRoutes(slug).map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),
+  ...siteRoutes(slug).map(({ path, file, children }) =>
+    path === "/" ? index(file) : route(path.slice(1), file, (children ?? []).map((child) => route(child.path, child.file))),
+  ),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -25,6 +25,8 @@ export interface SiteRoute {
   cached?: true;
   /** Kept out of robots.txt by this prefix (rules match by prefix). */
   disallow?: string;
+  /** Pages drawn inside this one (a layout route): their paths are relative to it. */
+  children?: { path: string; file: string }[];
 }
 
 /** Every address of the site, in the order of docs/product.md §2.1, then §2.2. */
@@ -64,7 +66,24 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/learn/:course", file: "routes/learn/course.tsx" },
     { path: "/learn/:course/:module/:lesson", file: "routes/learn/lesson.tsx" },
     { path: "/settings", file: "routes/account/settings.tsx", disallow: "/settings" },
-    { path: "/settings/admin", file: "routes/admin/dashboard.tsx", disallow: "/settings/admin" },
+    // The admin dashboard (docs/product.md §10): the overview around one tab, each tab its own address.
+    {
+      path: "/settings/admin",
+      file: "routes/admin/layout.tsx",
+      disallow: "/settings/admin",
+      children: [
+        { path: "users", file: "routes/admin/users.tsx" },
+        { path: "sales", file: "routes/admin/sales.tsx" },
+        { path: "subscribers", file: "routes/admin/subscribers.tsx" },
+        { path: "integrations", file: "routes/admin/integrations.tsx" },
+        { path: "activity", file: "routes/admin/activity.tsx" },
+        { path: "offers", file: "routes/admin/offers.tsx" },
+        { path: "emails", file: "routes/admin/emails.tsx" },
+        { path: "content", file: "routes/admin/content.tsx" },
+        { path: "courses", file: "routes/admin/courses.tsx" },
+        { path: "courses/video", file: "routes/admin/course-video.tsx" },
+      ],
+    },
     { path: "/terms", file: "routes/marketing/terms.tsx", sitemap: true, cached: true },
     { path: "/privacy", file: "routes/marketing/privacy.tsx", sitemap: true, cached: true },
 
@@ -93,14 +112,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/settings/admin/members.csv", file: "routes/admin/members-export.ts" },
     { path: "/settings/admin/sales.csv", file: "routes/admin/sales-export.ts" },
     { path: "/settings/admin/subscribers.csv", file: "routes/admin/subscribers-export.ts" },
-    { path: "/settings/admin/subscribers", file: "routes/admin/subscribers.ts" },
-    { path: "/settings/admin/integrations", file: "routes/admin/integrations.ts" },
-    { path: "/settings/admin/offers", file: "routes/admin/offers.ts" },
-    { path: "/settings/admin/emails", file: "routes/admin/emails.ts" },
     { path: "/settings/admin/follow-ups", file: "routes/admin/follow-ups.ts" },
-    { path: "/settings/admin/content", file: "routes/admin/content.ts" },
-    { path: "/settings/admin/courses", file: "routes/admin/courses.ts" },
-    { path: "/settings/admin/courses/video", file: "routes/admin/course-video.ts" },
     { path: "/settings/admin/courses/video-upload", file: "routes/admin/course-video-upload.ts" },
     { path: "/settings/admin/member-files", file: "routes/admin/member-files.ts" },
   ];

@@ -13,7 +13,7 @@ import { E2E_JOURNEY_MS } from "../support/budgets";
 // Playwright project ("site-wide", playwright.config.ts) once the other specs have finished, and
 // each puts the installed text back at the end.
 
-const TAB = "/settings/admin?tab=content";
+const TAB = "/settings/admin/content";
 
 /** A page as a signed-out visitor sees it (their own browser context), handed to `read`. */
 async function asVisitor<T>(browser: Browser, baseURL: string, pathname: string, read: (page: Page) => Promise<T>): Promise<T> {

@@ -19,7 +19,7 @@ test("the coach adds a lesson with a PDF and sees it as a member would", async (
   const title = `Track your week ${Date.now().toString(36)}`;
 
   await signInAsAdmin(page, testInfo);
-  await page.goto("/settings/admin?tab=courses");
+  await page.goto("/settings/admin/courses");
   await waitForPageScript(page);
   const course = page.locator("#course-build-stronger-foundations");
   const module = course.getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Make room for movement/ }) });
@@ -66,7 +66,7 @@ test("the coach adds a lesson with a PDF and sees it as a member would", async (
   expect(download.suggestedFilename()).toBe("Habit tracker.pdf");
 
   // Removed again.
-  await page.goto("/settings/admin?tab=courses");
+  await page.goto("/settings/admin/courses");
   await waitForPageScript(page);
   await lesson().locator("summary", { hasText: title }).click();
   await lesson().locator("summary", { hasText: /^Delete$/ }).click();
@@ -91,7 +91,7 @@ test("the coach uploads her own video to a lesson; members' player streams it; w
   const title = `Hinge practice ${Date.now().toString(36)}`;
 
   await signInAsAdmin(page, testInfo);
-  await page.goto("/settings/admin?tab=courses");
+  await page.goto("/settings/admin/courses");
   await waitForPageScript(page);
   const module = page.locator("#course-build-stronger-foundations").getByRole("listitem").filter({ has: page.getByRole("heading", { name: /Make room for movement/ }) });
   await module.locator("summary", { hasText: "Add lesson" }).click();
@@ -142,20 +142,20 @@ test("the coach uploads her own video to a lesson; members' player streams it; w
   // Without JavaScript the same form replaces it: the page posts, and the tab comes back with it.
   const noScript = await page.context().browser()!.newContext({ baseURL: String(testInfo.project.use.baseURL), javaScriptEnabled: false, storageState: await page.context().storageState() });
   const plain = await noScript.newPage();
-  await plain.goto("/settings/admin?tab=courses");
+  await plain.goto("/settings/admin/courses");
   const plainLesson = plain.locator("#course-build-stronger-foundations li[data-lesson]").filter({ has: plain.locator("summary", { hasText: title }) });
   await plainLesson.locator("summary", { hasText: title }).click();
   const webm = path.join(dir, "Hip hinge, side view.webm");
   fs.writeFileSync(webm, Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(64 * 1024, 2)]));
   await plainLesson.getByLabel("Replace the video").setInputFiles(webm);
   await plainLesson.getByRole("button", { name: "Upload video" }).click();
-  await expect(plain).toHaveURL("/settings/admin?tab=courses");
+  await expect(plain).toHaveURL("/settings/admin/courses");
   await plainLesson.locator("summary", { hasText: title }).click();
   await expect(plainLesson.getByRole("link", { name: "Hip hinge, side view.webm" })).toBeVisible();
   await noScript.close();
 
   // Removed, then the lesson too.
-  await page.goto("/settings/admin?tab=courses");
+  await page.goto("/settings/admin/courses");
   await waitForPageScript(page);
   await lesson.locator("summary", { hasText: title }).click();
   await upload.getByRole("button", { name: "Remove the video Hip hinge, side view.webm" }).click();

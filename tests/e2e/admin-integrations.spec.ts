@@ -55,7 +55,7 @@ test("the administrator sees the email-marketing and community cards on the Inte
   await page.goto("/settings/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   await page.getByRole("tab", { name: "Integrations" }).click();
-  await expect(page).toHaveURL(/\/settings\/admin\?tab=integrations$/);
+  await expect(page).toHaveURL(/\/settings\/admin\/integrations$/);
 
   const mail = card(page, "Email marketing");
   await expect(mail.getByRole("heading", { name: "Email marketing" })).toBeVisible();

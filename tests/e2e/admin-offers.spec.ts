@@ -73,7 +73,7 @@ function offerCard(page: Page, name: string) {
 }
 
 async function openOffersTab(page: Page) {
-  await page.goto("/settings/admin?tab=offers");
+  await page.goto("/settings/admin/offers");
   await expect(page.getByRole("heading", { name: "Offers", exact: true })).toBeVisible();
 }
 
@@ -98,7 +98,7 @@ test("an admin changes the Learn to Lift price and the cohort date; every page a
     await page.getByLabel("Learn to Lift price in pounds").fill("ten thousand");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Enter the price in pounds using numbers only, for example 300 or 299.99.")).toBeVisible();
-    await expect(page).toHaveURL(/\/settings\/admin\?tab=offers$/);
+    await expect(page).toHaveURL(/\/settings\/admin\/offers$/);
     await expect(lift).toContainText("Current price£300.00");
 
     await page.getByLabel("Learn to Lift price in pounds").fill("275");

@@ -128,7 +128,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
     ["Courses", "courses", "Modules open by week from each member's cohort start date."],
   ] as const) {
     await tabs.getByRole("tab", { name }).click();
-    await expect(page).toHaveURL(`/settings/admin?tab=${param}`);
+    await expect(page).toHaveURL(`/settings/admin/${param}`);
     await expect(tabs.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
     const panel = page.getByRole("tabpanel");
     await expect(panel).toBeVisible();
@@ -137,18 +137,18 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
     await screenshot(page, testInfo, param);
   }
   // The tabs are links: each view has an address that opens it directly.
-  await page.goto("/settings/admin?tab=activity");
+  await page.goto("/settings/admin/activity");
   await expect(tabs.getByRole("tab", { name: "Activity Log" })).toHaveAttribute("aria-selected", "true");
 });
 
 test("the Sales tab filters by product and status through the URL, without JavaScript too, and offers the filter as CSV @mobile", async ({ page }, testInfo) => {
   await openDashboardAsAdmin(page, testInfo);
-  await page.goto("/settings/admin?tab=sales");
+  await page.goto("/settings/admin/sales");
   const filter = page.getByRole("form", { name: "Filter sales" });
   await filter.getByLabel("Product").selectOption({ label: "Learn to Lift" });
   await filter.getByLabel("Status").selectOption({ label: "Refunded" });
   await filter.getByRole("button", { name: "Show" }).click();
-  await expect(page).toHaveURL("/settings/admin?tab=sales&product=learn-to-lift&status=refunded");
+  await expect(page).toHaveURL("/settings/admin/sales?product=learn-to-lift&status=refunded");
   await expect(page.getByRole("status").filter({ hasText: "after refunds" })).toContainText(/match(es)? the filter/);
   await expect(page.getByRole("link", { name: "Export sales (CSV)" })).toHaveAttribute("href", "/settings/admin/sales.csv?product=learn-to-lift&status=refunded");
   expect((await axe(page).analyze()).violations).toEqual([]);

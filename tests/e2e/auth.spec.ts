@@ -296,7 +296,7 @@ test.describe("administrators", () => {
       );
       // Logged in, the button of her link makes her an administrator (docs/product.md §7.10).
       await confirmEmailAddress(page, email);
-      await expect(page).toHaveURL("/settings/admin");
+      await expect(page).toHaveURL("/settings/admin/users");
       await expect(toast(page, "Thank you for confirming your email address.")).toBeVisible();
       await page.goto("/");
     }
@@ -311,8 +311,8 @@ test.describe("administrators", () => {
     } else {
       await banner(page).getByRole("link", { name: "Admin", exact: true }).click();
     }
-    // The guard lets her in: the dashboard stays on screen.
-    await expect(page).toHaveURL("/settings/admin");
+    // The guard lets her in: the dashboard stays on screen, at its first tab.
+    await expect(page).toHaveURL("/settings/admin/users");
     await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { ADMIN_TABS, tabHref } from "../../app/components/admin/admin-tabs";
+import { ADMIN_TABS, tabHref } from "../../app/utils/admin-tabs";
 import { signInAsAdmin } from "../support/admin-e2e";
 import { signUpAndPay } from "../support/checkout-e2e";
 import { clientIpFor, expect, test } from "../support/e2e";

@@ -6,7 +6,8 @@ import { memberSearchCondition, searchMembers } from "~/server/admin/users.serve
 import { adminActivityLog, loginHistory, profiles, purchases, userRoles, users } from "~/server/db/schema";
 import { setupTestDatabase } from "../support/db";
 import { createLoginHistory, createPurchase, createUser } from "../../scripts/factories";
-import { setupAuthEnvironment } from "../support/auth";
+import { loader as layoutLoader } from "~/routes/admin/layout";
+import { answer, getRequest, routeArgs, setupAuthEnvironment } from "../support/auth";
 import { openDashboard, signedInMember } from "../support/admin-fixtures";
 
 // What the dashboard shows (docs/product.md §10.2, §14.3): the four
@@ -45,8 +46,9 @@ describe("the stat cards", () => {
     const admin = await signedInMember(t.db, { admin: true, createdAt: daysAgo(100) });
     const page = await openDashboard("/settings/admin", admin.jar);
     expect(page.data.stats).toEqual({ totalUsers: 6, totalIsEstimate: false, newThisWeek: 3, activeUsers: 3, administrators: 2 });
-    expect(page.data.email).toBe(admin.user.email);
     expect(page.data.tab).toBe("users");
+    // The Emails tab sends her test emails to her own address.
+    expect((await openDashboard("/settings/admin/emails", admin.jar)).data.adminEmail).toBe(admin.user.email);
   });
 });
 
@@ -133,7 +135,7 @@ describe("the Users tab's search", () => {
     vi.mocked(usersServer.searchMembers).mockRejectedValueOnce(new Error("database away"));
     const page = await openDashboard("/settings/admin", admin.jar);
     expect(page.status).toBe(200);
-    expect(page.data).toMatchObject({ usersFailed: true, users: null });
+    expect(page.data).toMatchObject({ tab: "users", users: null });
     expect(page.data.stats).not.toBeNull();
   });
 });
@@ -148,5 +150,23 @@ describe("roles and logins of deleted members", () => {
     expect(await t.db.select().from(loginHistory)).toEqual([]);
     expect(await t.db.select().from(userRoles)).toEqual([]);
     expect(await loadStats(t.db)).toEqual({ totalUsers: 0, totalIsEstimate: false, newThisWeek: 0, activeUsers: 0, administrators: 0 });
+  });
+});
+
+describe("the dashboard's addresses (docs/product.md §10.1)", () => {
+  it("opens the Users tab at /settings/admin, and leads the one-page dashboard's ?tab= addresses to their tabs", async () => {
+    const admin = await signedInMember(t.db, { admin: true });
+    const at = (path: string) => answer(() => layoutLoader(routeArgs(getRequest(path, { jar: admin.jar }))));
+    expect(await at("/settings/admin")).toMatchObject({ status: 302, location: "/settings/admin/users" });
+    expect(await at("/settings/admin?q=sarah&page=2")).toMatchObject({ status: 302, location: "/settings/admin/users?q=sarah&page=2" });
+    expect(await at("/settings/admin?tab=sales&product=learn-to-lift&status=paid")).toMatchObject({
+      status: 301,
+      location: "/settings/admin/sales?product=learn-to-lift&status=paid",
+    });
+    expect(await at("/settings/admin?tab=courses")).toMatchObject({ status: 301, location: "/settings/admin/courses" });
+    // An unknown tab is the Users tab.
+    expect(await at("/settings/admin?tab=nope")).toMatchObject({ status: 301, location: "/settings/admin/users" });
+    // A tab's own address is the page itself.
+    expect(await at("/settings/admin/sales")).toMatchObject({ status: 200 });
   });
 });

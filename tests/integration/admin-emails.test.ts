@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { loader as dashboardLoader } from "~/routes/admin/layout";
 import { loader as settingsLoader } from "~/routes/account/settings";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/account/verify-email";
 import { action as authAction } from "~/routes/api/auth-form";
@@ -69,7 +69,7 @@ describe("ADMIN_EMAILS (docs/product.md §7.10)", () => {
     expect(await isAdmin(user.id)).toBe(true);
     const [log] = await t.db.select().from(adminActivityLog).where(eq(adminActivityLog.targetUserId, user.id));
     expect(log).toMatchObject({ actionType: "grant_admin", adminId: null, details: expect.objectContaining({ source: "ADMIN_EMAILS" }) });
-    const open = await answer(() => dashboardLoader(routeArgs(getRequest("/settings/admin", { jar }))));
+    const open = await answer(() => dashboardLoader(routeArgs(getRequest("/settings/admin/users", { jar }))));
     expect(open.status).toBe(200);
     const after = await answer<{ adminConfirmationNeeded: boolean }>(() => settingsLoader(routeArgs(getRequest("/settings", { jar }))));
     expect(after.data.adminConfirmationNeeded).toBe(false);

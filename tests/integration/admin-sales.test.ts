@@ -124,7 +124,7 @@ describe("the Sales tab", () => {
 
   it("is for administrators only: the tab and the CSV send anybody else home with nothing", async () => {
     const member = await signedInMember(t.db);
-    const page = await openDashboard("/settings/admin?tab=sales", member.jar);
+    const page = await openDashboard("/settings/admin/sales", member.jar);
     expect(page.status).toBe(302);
     expect(page.location).toBe("/");
     const csv = await answer<string>(() => salesExportLoader(routeArgs(getRequest("/settings/admin/sales.csv", { jar: member.jar as CookieJar }))));
@@ -132,7 +132,7 @@ describe("the Sales tab", () => {
     expect(csv.location).toBe("/");
 
     const admin = await signedInMember(t.db, { admin: true, emailVerified: true });
-    const opened = await openDashboard("/settings/admin?tab=sales&product=nonsense&status=%3Cscript%3E&page=-4", admin.jar);
+    const opened = await openDashboard("/settings/admin/sales?product=nonsense&status=%3Cscript%3E&page=-4", admin.jar);
     expect(opened.status).toBe(200);
     // Unknown values in the URL are ignored, never an error.
     expect(opened.data!.sales!.filter).toEqual({ product: "", status: "", page: 1 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as adminAction, loader as adminLoader } from "~/routes/admin/dashboard";
+import { loader as adminLoader } from "~/routes/admin/layout";
+import { action as adminAction } from "~/routes/admin/users";
 import { loader as settingsLoader } from "~/routes/account/settings";
 import { action as authAction, loader as authLoader } from "~/routes/api/auth-form";
 import { action as signOutAction, loader as signOutLoader } from "~/routes/api/sign-out";
@@ -37,7 +38,7 @@ async function toastAfter(headers: Headers) {
 describe("the admin dashboard's greeting (docs/product.md §10.1)", () => {
   it("greets an administrator by her first name, never her email address", async () => {
     const admin = await signedIn({ admin: true, firstName: "Josephine", lastName: "Coach" });
-    const page = await answer<Record<string, unknown>>(() => adminLoader(routeArgs(getRequest("/settings/admin", { jar: admin.jar }))));
+    const page = await answer<Record<string, unknown>>(() => adminLoader(routeArgs(getRequest("/settings/admin/users", { jar: admin.jar }))));
     expect(page.status).toBe(200);
     expect(page.data.firstName).toBe("Josephine");
   });
@@ -67,7 +68,7 @@ describe("anonymous visitor", () => {
   });
 
   it("is sent to the log-in form without a way back from a form post to an admin page, and never to another site", async () => {
-    const posted = await answer(() => adminAction(routeArgs(formRequest("/settings/admin", { intent: "toggle-admin", userId: "x" }))));
+    const posted = await answer(() => adminAction(routeArgs(formRequest("/settings/admin/users", { intent: "toggle-admin", userId: "x" }))));
     expect(posted.location).toBe("/auth?mode=log-in&redirectTo=%2Fsettings%2Fadmin");
     const odd = await answer(() => adminLoader(routeArgs(getRequest("//evil.example/settings/admin"))));
     expect(odd.location).toMatch(/^\/auth\?mode=log-in&redirectTo=%2F/);
@@ -162,7 +163,7 @@ describe("admin", () => {
   it("may open /settings and /settings/admin, and is marked as admin", async () => {
     const { jar } = await signedIn({ admin: true });
     expect((await answer(() => settingsLoader(routeArgs(getRequest("/settings", { jar }))))).status).toBe(200);
-    expect((await answer(() => adminLoader(routeArgs(getRequest("/settings/admin", { jar }))))).status).toBe(200);
+    expect((await answer(() => adminLoader(routeArgs(getRequest("/settings/admin/users", { jar }))))).status).toBe(200);
     expect((await getSessionUser(getRequest("/", { jar })))?.isAdmin).toBe(true);
   });
 });

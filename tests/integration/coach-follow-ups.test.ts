@@ -86,7 +86,7 @@ describe("the 1-to-1 follow-up to-do", () => {
 
     const done = await markDone(row!.id, admin.jar);
     expect(done.status).toBe(303);
-    expect(done.location).toBe("/settings/admin#follow-ups");
+    expect(done.location).toBe("/settings/admin/users#follow-ups");
     expect((await toastsAfter(done.headers))[0]).toMatchObject({ title: "Marked done" });
     const [after] = await t.db.select().from(coachFollowUps).where(eq(coachFollowUps.id, row!.id));
     expect(after!.doneAt).not.toBeNull();

@@ -134,7 +134,7 @@ describe("the Learn to Lift welcome email", () => {
 
     const preview = (await listEmailPreviews()).find((p) => p.key === "cohort-welcome");
     expect(preview?.email.text).toContain("Every Thursday at 6:30pm");
-    const page = await openDashboard("/settings/admin?tab=emails", admin.jar);
-    expect(page.data.welcomeSettings).toMatchObject({ callDay: "Thursday", callTime: "18:30", callUrl: "https://meet.example.com/ltl" });
+    const page = await openDashboard("/settings/admin/emails", admin.jar);
+    expect(page.data.welcome).toMatchObject({ callDay: "Thursday", callTime: "18:30", callUrl: "https://meet.example.com/ltl" });
   });
 });

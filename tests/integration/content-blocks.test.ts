@@ -68,7 +68,7 @@ describe("the Content tab's text blocks", () => {
 
     expect((await post(admin.jar, { intent: "restore-version", block: "homeHero", expectedVersion: "2", version: "1" })).status).toBe(303);
     expect((await home()).hero.headline).toBe("Strong at every age");
-    const tab = await openDashboard("/settings/admin?tab=content", admin.jar);
+    const tab = await openDashboard("/settings/admin/content", admin.jar);
     expect(tab.data.content?.blocks.homeHero.history.map((h) => h.version)).toEqual([3, 2, 1]);
   });
 

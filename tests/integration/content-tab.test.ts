@@ -41,12 +41,12 @@ describe("the Content tab's testimonials", () => {
   it("shows the installed testimonials until she saves, then adds, edits, moves and deletes, each live at once", async () => {
     const admin = await signedInMember(t.db, { admin: true });
     expect(await homeTestimonials()).toEqual(installed);
-    const tab = await openDashboard("/settings/admin?tab=content", admin.jar);
+    const tab = await openDashboard("/settings/admin/content", admin.jar);
     expect(tab.data.content?.blocks.testimonials).toMatchObject({ version: 0, customised: false, history: [] });
 
     const added = await post(admin.jar, { intent: "add-item", expectedVersion: "0", quote: "  I carry my own shopping again.  ", name: "Ruth", age: "63" });
     expect(added.status).toBe(303);
-    expect(added.location).toBe("/settings/admin?tab=content");
+    expect(added.location).toBe("/settings/admin/content");
     expect((await toastsAfter(added.headers))[0]).toMatchObject({ title: "Saved", variant: "success" });
     expect((await homeTestimonials()).at(-1)).toEqual({ quote: "I carry my own shopping again.", name: "Ruth", age: 63 });
 
@@ -133,7 +133,7 @@ describe("the Content tab's testimonials", () => {
 
     expect((await post(admin.jar, { intent: "reset-block", expectedVersion: "3" })).status).toBe(303);
     expect(await getTestimonials()).toEqual(installed);
-    const tab = await openDashboard("/settings/admin?tab=content", admin.jar);
+    const tab = await openDashboard("/settings/admin/content", admin.jar);
     expect(tab.data.content?.blocks.testimonials.customised).toBe(false);
     expect(tab.data.content?.blocks.testimonials.history.map((h) => [h.version, h.isDefault])).toEqual([
       [4, true],

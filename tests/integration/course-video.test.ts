@@ -93,7 +93,7 @@ describe("a lesson's own video", () => {
 
     const sent = await send(admin.jar, lesson.id, { bytes: video, name: "Squat – week 1.mp4", type: "video/mp4" });
     expect(sent.status).toBe(303);
-    expect(sent.location).toBe("/settings/admin?tab=courses");
+    expect(sent.location).toBe("/settings/admin/courses");
     const [row] = await t.db.select().from(courseLessons).where(eq(courseLessons.id, lesson.id));
     expect(row).toMatchObject({ videoType: "video/mp4", videoFileName: "Squat – week 1.mp4", videoSizeBytes: video.byteLength });
     expect(row!.videoKey).toMatch(new RegExp(`^private/lesson-videos/${lesson.id}/.+\\.mp4$`));

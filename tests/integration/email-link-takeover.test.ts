@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { SettingsActionResult } from "~/components/settings/settings-form";
-import { loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { loader as dashboardLoader } from "~/routes/admin/layout";
 import { action as confirmChangeAction, loader as confirmChangeLoader } from "~/routes/account/email-change-confirm";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/account/verify-email";
 import { action as settingsAction } from "~/routes/account/settings";
@@ -150,7 +150,7 @@ describe("the sign-up confirmation link", () => {
     expect(granted.status).toBe(302);
     expect(granted.location).toBe("/settings/admin");
     expect(await isAdmin(owner.user.id)).toBe(true);
-    expect((await answer(() => dashboardLoader(routeArgs(getRequest("/settings/admin", { jar: owner.jar }))))).status).toBe(200);
+    expect((await answer(() => dashboardLoader(routeArgs(getRequest("/settings/admin/users", { jar: owner.jar }))))).status).toBe(200);
   });
 
   it("does not make a member who verified her address before it was listed an administrator at sign-in; her confirmation link does", async () => {

@@ -156,7 +156,7 @@ describe("'Retry failed'", () => {
 
     const result = await post({ intent: "retry-failed" }, jar);
     expect(result.status).toBe(303);
-    expect(result.location).toBe("/settings/admin?tab=integrations");
+    expect(result.location).toBe("/settings/admin/integrations");
     expect(await toastAfter(result.headers)).toEqual([expect.objectContaining({ title: "Success", description: "Queued 3 failed syncs to retry", variant: "success" })]);
 
     const after = await snapshot();
@@ -179,9 +179,10 @@ describe("'Retry failed'", () => {
     expect(job?.status).toBe("queued");
   });
 
-  it("GET sends an admin to the Integrations tab", async () => {
+  it("GET is the Integrations tab itself", async () => {
     const { jar } = await signedIn({ admin: true });
-    const result = await answer(() => integrationsLoader(routeArgs(getRequest("/settings/admin/integrations", { jar }))));
-    expect(result.location).toBe("/settings/admin?tab=integrations");
+    const result = await answer<{ integrations: unknown }>(() => integrationsLoader(routeArgs(getRequest("/settings/admin/integrations", { jar }))));
+    expect(result.status).toBe(200);
+    expect(result.data.integrations).toMatchObject({ emailMarketing: expect.any(Object) });
   });
 });

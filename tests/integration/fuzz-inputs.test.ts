@@ -467,7 +467,7 @@ function adminTargets(): Target[] {
     {
       name: "GET admin pages with bad queries",
       runs: 15,
-      requests: fc.tuple(fc.constantFrom("/settings/admin", "/settings/admin/members.csv", "/settings/admin/offers"), badString, badString).map(([path, q, page]): FuzzRequest => ({
+      requests: fc.tuple(fc.constantFrom("/settings/admin", "/settings/admin/users", "/settings/admin/sales", "/settings/admin/subscribers", "/settings/admin/members.csv", "/settings/admin/offers"), badString, badString).map(([path, q, page]): FuzzRequest => ({
         method: "GET",
         path: `${path}?tab=${segment(q)}&q=${segment(q)}&page=${segment(page)}`,
       })),

@@ -87,7 +87,7 @@ describe("files shared with a member (docs/product.md §10.15)", () => {
     const shared = await share(admin.jar, client.user.id, { bytes: PDF, name: "Programme: weeks 1–12.pdf", type: "application/pdf" }, "?q=whitlock&page=1");
     expect(shared.status).toBe(303);
     // Back to the Users tab as she left it, with the toast.
-    expect(shared.location).toBe("/settings/admin?q=whitlock&page=1");
+    expect(shared.location).toBe("/settings/admin/users?q=whitlock&page=1");
     expect(await toastsAfter(shared.headers)).toEqual([
       expect.objectContaining({ title: "Shared", description: "“Programme weeks 1–12.pdf” is on Sarah's ‘Your coaching’ page now." }),
     ]);
@@ -97,7 +97,7 @@ describe("files shared with a member (docs/product.md §10.15)", () => {
     expect(await storedBytes(row!.storageKey)).toBe(new TextDecoder().decode(PDF));
 
     // Her row on the Users tab lists it, with her coaching.
-    const tab = await openDashboard("/settings/admin?q=whitlock", admin.jar);
+    const tab = await openDashboard("/settings/admin/users?q=whitlock", admin.jar);
     const member = tab.data.users!.members.find((m) => m.userId === client.user.id)!;
     expect(member.coaching).toEqual({ state: "open", until: null });
     expect(member.files.map((f) => [f.fileName, f.href])).toEqual([["Programme weeks 1–12.pdf", `/learn/coaching/files/${row!.id}`]]);

@@ -108,7 +108,7 @@ describe("changing a price and the cohort date", () => {
     const result = await post(offersForm({ [`price:${LIFT}`]: "275", nextCohortDate: "2027-03-01T09:30" }));
 
     expect(result.status).toBe(303);
-    expect(result.location).toBe("/settings/admin?tab=offers");
+    expect(result.location).toBe("/settings/admin/offers");
     expect(await toastAfter(result.headers)).toEqual([
       expect.objectContaining({
         title: "Offers updated",

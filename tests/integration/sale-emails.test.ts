@@ -119,7 +119,7 @@ describe("a receipt for each purchase", () => {
     expectClean(coach[0]!.parsed);
     expect(coach[0]!.parsed.subject).toBe("New sale: Learn to Lift, £300.00");
     expect(coach[0]!.parsed.text).toContain(`Margaret Hale (${user.email})`);
-    expect(coach[0]!.parsed.text).toContain(`${origin()}/settings/admin?tab=users&q=${encodeURIComponent(user.email)}`);
+    expect(coach[0]!.parsed.text).toContain(`${origin()}/settings/admin/users?q=${encodeURIComponent(user.email)}`);
   });
 
   it("1-to-1 coaching: £477 a month, the booking link and how to manage it", async () => {

@@ -2,7 +2,7 @@ import http from "node:http";
 import { gunzipSync } from "node:zlib";
 import { expect, it } from "vitest";
 import routeConfig from "../../app/routes";
-import { allRoutePaths, nonPageRoutePaths, publicRoutes } from "../support/site-routes";
+import { adminTabPaths, allRoutePaths, nonPageRoutePaths, publicRoutes } from "../support/site-routes";
 import { builtSiteForFile } from "../support/test-site";
 
 // What the built server answers without a browser (docs/product.md §2.1): the route table against
@@ -14,15 +14,16 @@ const site = builtSiteForFile("sc-site-pages-");
 
 const html = async (pathname: string) => (await fetch(`${site.origin}${pathname}`)).text();
 
-function flatten(entries: { path?: string; index?: boolean; children?: unknown[] }[]): string[] {
-  return entries
-    .flatMap((e) => [e.index ? "/" : e.path ? `/${e.path}` : [], ...(e.children ? flatten(e.children as never[]) : [])])
-    .flat();
+function flatten(entries: { path?: string; index?: boolean; children?: unknown[] }[], parent = ""): string[] {
+  return entries.flatMap((e) => {
+    const own = e.index ? parent || "/" : e.path ? `${parent}/${e.path}` : null;
+    return [...(own ? [own] : []), ...(e.children ? flatten(e.children as never[], own ?? parent) : [])];
+  });
 }
 
 it("every route of the route table has an entry in the test list", () => {
   const built = flatten(routeConfig as never[]).filter((p) => p !== "/*" && p !== "/build-stronger-foundations/interest");
-  expect(built.sort()).toEqual([...allRoutePaths, ...nonPageRoutePaths].sort());
+  expect(built.sort()).toEqual([...allRoutePaths, ...adminTabPaths, ...nonPageRoutePaths].sort());
 });
 
 it("every page has a unique title and description", async () => {

@@ -73,7 +73,7 @@ describe("WEB_CONCURRENCY=2", () => {
       },
     });
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("location")).toBe("/settings/admin?tab=offers");
+    expect(saved.headers.get("location")).toBe("/settings/admin/offers");
 
     // Well within the 2 s refresh that other servers rely on: both processes were told.
     for (const body of await pages("/learn-to-lift", 6)) expect(body).toContain("£333");

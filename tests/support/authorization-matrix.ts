@@ -285,19 +285,24 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
       ],
     },
     {
+      // The dashboard's own address opens its first tab.
       route: "/settings/admin",
+      actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin" }), expect: adminsOnly({ status: 302, location: "/settings/admin/users" }) }],
+    },
+    {
+      route: "/settings/admin/users",
       actions: [
         {
           name: "GET",
           method: "GET",
-          request: () => ({ path: "/settings/admin" }),
+          request: () => ({ path: "/settings/admin/users" }),
           expect: adminsOnly(ok),
         },
         {
           name: "POST intent=update-user",
           method: "POST",
           request: (f) => ({
-            path: "/settings/admin",
+            path: "/settings/admin/users",
             form: { intent: "update-user", userId: f.member.id, firstName: "Edited", lastName: "ByAdmin" },
           }),
           expect: adminsOnly(allowed({ status: [200, 302, 303] })),
@@ -305,7 +310,7 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
         {
           name: "POST intent=toggle-admin",
           method: "POST",
-          request: (f) => ({ path: "/settings/admin", form: { intent: "toggle-admin", userId: f.target().id } }),
+          request: (f) => ({ path: "/settings/admin/users", form: { intent: "toggle-admin", userId: f.target().id } }),
           expect: adminsOnly(allowed({ status: [200, 302, 303] })),
         },
         {
@@ -313,12 +318,14 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           method: "POST",
           request: (f) => {
             const target = f.target();
-            return { path: "/settings/admin", form: { intent: "delete-user", userId: target.id, confirmation: "DELETE" } };
+            return { path: "/settings/admin/users", form: { intent: "delete-user", userId: target.id, confirmation: "DELETE" } };
           },
           expect: adminsOnly(allowed({ status: [200, 302, 303] })),
         },
       ],
     },
+    { route: "/settings/admin/sales", actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/sales?status=paid" }), expect: adminsOnly(ok) }] },
+    { route: "/settings/admin/activity", actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/activity" }), expect: adminsOnly(ok) }] },
     page("/terms"),
     page("/privacy"),
     {
@@ -795,7 +802,7 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
     {
       route: "/settings/admin/subscribers",
       actions: [
-        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/subscribers" }), expect: adminsOnly({ status: [200, 302] }) },
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/subscribers" }), expect: adminsOnly(ok) },
         {
           // Nobody signed up with this id: an administrator is told so, and nothing changes.
           name: "POST intent=erase-subscriber",
@@ -811,7 +818,7 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
     {
       route: "/settings/admin/integrations",
       actions: [
-        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/integrations" }), expect: adminsOnly({ status: [200, 302] }) },
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/integrations" }), expect: adminsOnly(ok) },
         {
           name: "POST intent=retry-failed",
           method: "POST",
@@ -823,7 +830,7 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
     {
       route: "/settings/admin/emails",
       actions: [
-        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/emails" }), expect: adminsOnly({ status: [200, 302] }) },
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/emails" }), expect: adminsOnly(ok) },
         {
           name: "POST intent=send-test",
           method: "POST",
@@ -938,7 +945,7 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
             form.set("file", new File([PDF_SMALL], "Matrix plan.pdf", { type: "application/pdf" }));
             return { path: "/settings/admin/member-files", multipart: form };
           },
-          expect: adminsOnly(allowed({ status: 303, location: "/settings/admin" })),
+          expect: adminsOnly(allowed({ status: 303, location: "/settings/admin/users" })),
         },
         {
           name: "POST intent=delete-file",

@@ -40,6 +40,14 @@ export const guardedRoutes = ["/settings", "/settings/admin", "/learn", "/learn/
 /** Every page of the route table in docs/product.md §2.1 (the 404 splat and the waitlist redirect aside). */
 export const allRoutePaths = [...publicRoutes.map((r) => r.path), "/settings", "/settings/admin", "/learn", "/learn/coaching"];
 
+/** The admin dashboard's tabs, each a page of its own inside /settings/admin (docs/product.md §10). */
+export const adminTabPaths = [
+  "/settings/admin/users",
+  "/settings/admin/sales",
+  "/settings/admin/activity",
+  // A lesson's video form's own address (a refused upload shows the Courses tab there).
+];
+
 /** Routes outside the page table (docs/product.md §2.2): resource routes and flows (auth, uploads, email lists, SEO). */
 export const nonPageRoutePaths = [
   "/api/auth/*",

@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import type { ContentActionFailure, ContentBlockView, ContentTabData } from "~/server/admin/content.server";
-import { AdminSubPage } from "./admin-sub-page";
 import { ResponsivePhoto } from "~/components/responsive-photo";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -613,14 +612,5 @@ export function ContentTab({ data, result, headingLevel = "h3" }: Props) {
       ) : null}
       {SECTIONS.map((section) => editor(section.block))}
     </div>
-  );
-}
-
-/** The route's own page, shown when a form is refused without JavaScript (like the Offers tab's). */
-export function ContentPage({ data, result }: { data: ContentTabData; result: ContentActionFailure | null }) {
-  return (
-    <AdminSubPage title="Content" intro="Your words and photos on the site, with their history." backTo="/settings/admin?tab=content">
-      <ContentTab data={data} result={result} headingLevel="h2" />
-    </AdminSubPage>
   );
 }

@@ -1,7 +1,6 @@
 import { useRef, useState, type FormEvent } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import type { AdminCourse, AdminLesson, AdminModule, CoursesActionFailure, CoursesTabData } from "~/server/admin/courses.server";
-import { AdminSubPage } from "./admin-sub-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -421,14 +420,5 @@ export function CoursesTab({ data, result, headingLevel = "h3" }: Props) {
         );
       })}
     </div>
-  );
-}
-
-/** The route's own page, shown when a form is refused without JavaScript (like the Content tab's). */
-export function CoursesPage({ data, result }: { data: CoursesTabData; result: CoursesActionFailure | null }) {
-  return (
-    <AdminSubPage title="Courses" intro="The members' courses: modules, lessons and files." backTo="/settings/admin?tab=courses">
-      <CoursesTab data={data} result={result} headingLevel="h2" />
-    </AdminSubPage>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { AdminSubPage } from "./admin-sub-page";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -202,14 +201,5 @@ export function OffersTab({
         </reset.Form>
       </CardContent>
     </Card>
-  );
-}
-
-/** /settings/admin/offers: where a form posted without JavaScript comes back with its messages. */
-export function OffersPage({ data, result }: { data: OffersData; result: OffersActionData | null }) {
-  return (
-    <AdminSubPage title="Offers" intro="Prices and the next cohort date, for every page, checkout and payment." backTo="/settings/admin?tab=offers">
-      <OffersTab data={data} result={result} headingLevel="h2" />
-    </AdminSubPage>
   );
 }

@@ -6,12 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { DownloadIcon } from "./admin-icons";
 import { PageLinks } from "./page-links";
+import { tabHref } from "~/utils/admin-tabs";
 
 // docs/product.md §10.11 Sales tab: every payment, newest first, filtered by product and status
 // with a GET form (the filter is in the URL, so it works before JavaScript loads and each view has
 // an address), fifty to a page, the filter's totals, and the same list as CSV.
 
 const number = new Intl.NumberFormat("en-GB");
+const SALES_TAB = tabHref("sales");
 const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" });
 
 /** Each status as the coach reads it, and its badge's colour. */
@@ -37,9 +39,8 @@ export interface SalesTabProps {
   products: { key: string; name: string }[];
 }
 
-function salesHref(filter: Pick<SalesFilter, "product" | "status">, page = 1, base = "/settings/admin"): string {
+function salesHref(filter: Pick<SalesFilter, "product" | "status">, page = 1, base = SALES_TAB): string {
   const params = new URLSearchParams();
-  if (base === "/settings/admin") params.set("tab", "sales");
   if (filter.product) params.set("product", filter.product);
   if (filter.status) params.set("status", filter.status);
   if (page > 1) params.set("page", String(page));
@@ -65,7 +66,7 @@ export function SalesTab({ page, products }: SalesTabProps) {
         </a>
       </CardHeader>
       <CardContent className="flex flex-col gap-6 px-4 sm:px-8">
-        <Form method="get" action="/settings/admin" className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Filter sales">
+        <Form method="get" action={SALES_TAB} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Filter sales">
           <input type="hidden" name="tab" value="sales" />
           <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
             Product
@@ -135,7 +136,7 @@ function SaleItem({ row }: { row: SaleRow }) {
         </p>
         <p className="text-sm text-ink-muted">
           {row.memberEmail ? (
-            <Link to={`/settings/admin?q=${encodeURIComponent(row.memberEmail)}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            <Link to={`/settings/admin/users?q=${encodeURIComponent(row.memberEmail)}`} className="font-medium text-brand-700 underline-offset-2 hover:underline">
               {who}
             </Link>
           ) : (

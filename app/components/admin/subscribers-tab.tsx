@@ -31,9 +31,10 @@ const number = new Intl.NumberFormat("en-GB");
 
 const STATUS_BADGES: Record<SubscriberRow["status"], BadgeVariant> = { confirmed: "success", pending: "warning", unsubscribed: "neutral" };
 
-function tabHref(query: string, page = 1, base = "/settings/admin"): string {
+const SUBSCRIBERS_TAB = "/settings/admin/subscribers";
+
+function tabHref(query: string, page = 1, base = SUBSCRIBERS_TAB): string {
   const params = new URLSearchParams();
-  if (base === "/settings/admin") params.set("tab", "subscribers");
   if (query) params.set("q", query);
   if (page > 1) params.set("page", String(page));
   const text = params.toString();
@@ -59,7 +60,7 @@ export function SubscribersTab({ page }: { page: SubscriberPage }) {
         </a>
       </CardHeader>
       <CardContent className="flex flex-col gap-6 px-4 sm:px-8">
-        <Form method="get" action="/settings/admin" role="search" className="flex flex-col gap-2 sm:flex-row">
+        <Form method="get" action={SUBSCRIBERS_TAB} role="search" className="flex flex-col gap-2 sm:flex-row">
           <input type="hidden" name="tab" value="subscribers" />
           <label htmlFor="subscriber-search" className="sr-only">
             Search subscribers by email
@@ -137,7 +138,7 @@ function EraseDialog({ row }: { row: SubscriberRow }) {
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent>
-        <Form method="post" action="/settings/admin/subscribers">
+        <Form method="post" action={SUBSCRIBERS_TAB}>
           <input type="hidden" name="intent" value="erase-subscriber" />
           <input type="hidden" name="subscriberId" value={row.id} />
           <AlertDialogHeader>

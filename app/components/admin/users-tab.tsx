@@ -17,12 +17,14 @@ import { EditUserDialog } from "./edit-user-dialog";
 import { MemberFilesDialog } from "./member-files-dialog";
 import { useAdminAction } from "./use-admin-action";
 import { fullName } from "~/utils/names";
+import { tabHref } from "~/utils/admin-tabs";
 
 // docs/product.md §10.3 Users tab: search, the members newest first in pages of 25, and per-row edit,
 // the files shared with her (§10.15), toggle admin and delete. The search is a GET form (?q=), so it
 // works before JavaScript loads; with JavaScript it also searches as she types.
 
 const number = new Intl.NumberFormat("en-GB");
+const USERS_TAB = tabHref("users");
 
 export interface UsersTabProps {
   page: MemberPage | null;
@@ -113,7 +115,7 @@ function SearchForm({ query }: { query: string }) {
   return (
     <Form
       method="get"
-      action="/settings/admin"
+      action={USERS_TAB}
       role="search"
       className="flex flex-col gap-2 sm:flex-row"
       // Enter or 'Search' sends it now: the search-as-you-type still waiting must not follow and
@@ -224,7 +226,7 @@ function membersHref(page: MemberPage, n: number): string {
   if (page.query) params.set("q", page.query);
   if (n > 1) params.set("page", String(n));
   const query = params.toString();
-  return query ? `/settings/admin?${query}` : "/settings/admin";
+  return query ? `${USERS_TAB}?${query}` : USERS_TAB;
 }
 
 /** docs/product.md §10.3: what she bought (her latest payments; the Sales tab has every one). */

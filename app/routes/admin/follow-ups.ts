@@ -11,7 +11,7 @@ import { FOLLOW_UP_NOT_FOUND, MarkFollowUpDoneSchema } from "~/validation/follow
 // (docs/product.md §10.16, decision 259). Admins only, checked here on the server; an unknown or
 // malformed to-do is refused and nothing changes. GET goes to the dashboard.
 
-const BACK = "/settings/admin#follow-ups";
+const BACK = "/settings/admin/users#follow-ups";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

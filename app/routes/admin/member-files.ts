@@ -8,7 +8,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { answerForm, readForm } from "~/server/http/form-action.server";
 import { seo } from "~/utils/seo";
 import { MEMBER_FILE_LIMITS, MEMBER_FILES_MESSAGES, MemberFilesTargetSchema } from "~/validation/member-files";
-import { dashboardListAddress } from "~/utils/dashboard-address";
+import { dashboardListAddress } from "~/utils/admin-tabs";
 
 // /settings/admin/member-files (docs/product.md §10.15): the files the coach shares with one
 // member, from her row on the Users tab. Admins only (a visitor or member is sent home with the

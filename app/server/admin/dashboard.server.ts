@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/server/auth/session.server";
 import { getSiteConfig } from "~/config/env.server";
-import { getDb } from "~/server/db/client.server";
+import { getDb, type Database } from "~/server/db/client.server";
 import { logger } from "~/server/logger.server";
 import type { OffersResetTarget } from "~/validation/offers";
 import { runAdminAction, type AdminActionOutcome } from "./actions.server";
@@ -27,25 +27,16 @@ import { searchMembers, type MemberPage } from "./users.server";
 // themselves (docs/architecture.md §2). The modules below take the database as a parameter, so
 // tests hand them their own; this one hands them the site's.
 
-export interface DashboardData {
+/**
+ * What every tab of the dashboard shows above it (docs/product.md §10.1, §10.16): the figures, the
+ * chart and the follow-up to-dos. A failure is logged only; that part then says it is unavailable.
+ */
+export async function loadOverview(): Promise<{
   stats: Awaited<ReturnType<typeof loadStats>> | null;
   chart: Awaited<ReturnType<typeof loadWeeklyChart>> | null;
-  users: MemberPage | null;
-  usersFailed: boolean;
-  activity: ActivityEntry[] | null;
-  integrations: IntegrationsData | null;
-  offers: OffersData | null;
-  emails: EmailPreview[] | null;
-  sales: SalesPage | null;
-  subscribers: SubscriberPage | null;
-  content: ContentTabData | null;
-  courses: CoursesTabData | null;
-}
-
-/** The figures, the chart and the open tab's data (docs/product.md §10). */
-export async function loadDashboard(tab: string, search: { query: string; page: number }, salesFilter: SalesFilter): Promise<DashboardData> {
+  followUps: FollowUpView[] | null;
+}> {
   const db = getDb();
-  // docs/product.md §10.1: stats load failures are logged only; the cards then say the figure is unavailable.
   const stats = await loadStats(db).catch((error: unknown) => {
     logger.error("admin: could not load the stats", { error });
     return null;
@@ -54,23 +45,45 @@ export async function loadDashboard(tab: string, search: { query: string; page: 
     logger.error("admin: could not load the weekly chart", { error });
     return null;
   });
+  return { stats, chart, followUps: await loadFollowUps() };
+}
 
-  const data: DashboardData = { stats, chart, users: null, usersFailed: false, activity: null, integrations: null, offers: null, emails: null, sales: null, subscribers: null, content: null, courses: null };
+/**
+ * One tab's data, or null when it could not be read (logged; the tab then says so). `tab` names
+ * it in the log.
+ */
+export async function loadTab<T>(tab: string, read: (db: Database) => Promise<T>): Promise<T | null> {
   try {
-    if (tab === "users") data.users = await searchMembers(db, search);
-    if (tab === "activity") data.activity = await loadActivityLog(db);
-    if (tab === "integrations") data.integrations = await loadIntegrationsData(db);
-    if (tab === "offers") data.offers = await loadOffersData(db);
-    if (tab === "emails") data.emails = await listEmailPreviews();
-    if (tab === "sales") data.sales = await loadSales(db, salesFilter);
-    if (tab === "subscribers") data.subscribers = await loadSubscribers(db, search);
-    if (tab === "content") data.content = await loadContentData(db, await getContentSite());
-    if (tab === "courses") data.courses = await loadCoursesData(db);
+    return await read(getDb());
   } catch (error) {
     logger.error("admin: could not load a tab", { error, tab });
-    if (tab === "users") data.usersFailed = true;
+    return null;
   }
-  return data;
+}
+
+/** The Users tab's page of members (docs/product.md §10.2). */
+export function loadMembersTab(search: { query: string; page: number }): Promise<MemberPage | null> {
+  return loadTab("users", (db) => searchMembers(db, search));
+}
+
+export function loadActivityTab(): Promise<ActivityEntry[] | null> {
+  return loadTab("activity", (db) => loadActivityLog(db));
+}
+
+export function loadIntegrationsTab(): Promise<IntegrationsData | null> {
+  return loadTab("integrations", (db) => loadIntegrationsData(db));
+}
+
+export function loadEmailsTab(): Promise<EmailPreview[] | null> {
+  return loadTab("emails", () => listEmailPreviews());
+}
+
+export function loadSalesTab(filter: SalesFilter): Promise<SalesPage | null> {
+  return loadTab("sales", (db) => loadSales(db, filter));
+}
+
+export function loadSubscribersTab(search: { query: string; page: number }): Promise<SubscriberPage | null> {
+  return loadTab("subscribers", (db) => loadSubscribers(db, search));
 }
 
 /** One of the Users tab's actions (docs/product.md §10.3–§10.6). */

@@ -332,7 +332,7 @@ export interface CoachEventData {
 
 /** Where the coach finds the member: the dashboard's Users tab, searched for her address. */
 export function memberDashboardUrl(email: string | null): string {
-  return siteUrl(email ? `/settings/admin?tab=users&q=${encodeURIComponent(email)}` : "/settings/admin?tab=users");
+  return siteUrl(email ? `/settings/admin/users?q=${encodeURIComponent(email)}` : "/settings/admin/users");
 }
 
 function who(data: Pick<CoachEventData, "buyerName" | "buyerEmail">): string {

@@ -1,28 +1,26 @@
-import { createElement } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/content";
-import { ContentPage } from "~/components/admin/content-tab";
-import { loadContentTab, runContentTabAction } from "~/server/admin/dashboard.server";
+import { ContentTab } from "~/components/admin/content-tab";
+import { TabFailed } from "~/components/admin/tab-failed";
+import { loadContentTab, loadTab, runContentTabAction } from "~/server/admin/dashboard.server";
 import type { ContentActionFailure } from "~/server/admin/content.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { seo } from "~/utils/seo";
 import { CONTENT_MESSAGES, PHOTO_BLOCKS } from "~/validation/content";
 import { SITE_PHOTO_MESSAGES } from "~/validation/content-photos";
 import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/server/content/photos.server";
 
-// POST /settings/admin/content: the Content tab's forms (docs/product.md §10.13). Admins only (a
+// /settings/admin/content: the Content tab (docs/product.md §10.13) and its forms. Admins only (a
 // visitor or member is sent home with the message of docs/product.md §10.1 and nothing changes).
 // Success: back to the tab with a toast. A refused form answers 400 (409 when the block changed
-// meanwhile) and changes nothing; without JavaScript the browser shows it here, on this route's page,
-// with the tab as it is now.
+// meanwhile) and changes nothing; the tab is shown again as it is now, with the message by its field.
 
-const BACK_TO_TAB = "/settings/admin?tab=content";
+const BACK_TO_TAB = "/settings/admin/content";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { content: await loadContentTab(), result: null as ContentActionFailure | null };
+  return { content: await loadTab("content", () => loadContentTab()), result: null as ContentActionFailure | null };
 }
 
 /** The photo form names its block in its address too, so a refused upload's message sits by its field. */
@@ -57,9 +55,5 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ContentRoute({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
-  return createElement(ContentPage, { data: view.content, result: view.result });
-}
-
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, { title: "Content", description: "Your words on the site, with their history.", noindex: true });
+  return view.content ? <ContentTab data={view.content} result={view.result} /> : <TabFailed tab="content" />;
 }

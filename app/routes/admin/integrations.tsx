@@ -1,25 +1,29 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/integrations";
-import { retryFailedEmailSyncs, retryFailedEmails } from "~/server/admin/dashboard.server";
+import { AdminNotice } from "~/components/admin/admin-notice";
+import { IntegrationsTab } from "~/components/admin/integrations-tab";
+import { TabFailed } from "~/components/admin/tab-failed";
+import { loadIntegrationsTab, retryFailedEmailSyncs, retryFailedEmails } from "~/server/admin/dashboard.server";
 import { RETRY_FAILED_INTENT, RETRY_FAILED_MAIL_INTENT } from "~/server/admin/integrations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-// POST /settings/admin/integrations: the Integrations tab's 'Retry failed' (docs/product.md §10.8). Admins only
-// (docs/product.md §10.1: anybody else is sent home with the documented message, and nothing changes). It puts
-// the failed email-marketing syncs back in the queue and writes nothing else; the worker picks
-// them up at its next tick. GET has nothing to show: back to the dashboard.
+// /settings/admin/integrations: the Integrations tab (docs/product.md §10.8), how the email-marketing
+// service, the community and the mail are doing. Its 'Retry failed' forms (admins only; anybody
+// else is sent home with the message of docs/product.md §10.1, and nothing changes) put the failed
+// syncs or emails back in their queue and write nothing else; the workers pick them up at their
+// next tick.
 
-const DASHBOARD_TAB = "/settings/admin?tab=integrations";
+const DASHBOARD_TAB = "/settings/admin/integrations";
 
 const RetryFailedSchema = z.object({ intent: z.enum([RETRY_FAILED_INTENT, RETRY_FAILED_MAIL_INTENT], { error: "Unknown action." }) });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return redirect(DASHBOARD_TAB);
+  return { integrations: await loadIntegrationsTab() };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -66,4 +70,14 @@ export async function action({ request }: Route.ActionArgs) {
       ? { title: "Nothing to retry", description: "There were no failed syncs to retry.", variant: "info" as const }
       : { title: "Success", description: `Queued ${count} failed ${count === 1 ? "sync" : "syncs"} to retry`, variant: "success" as const };
   return redirectWithToast(DASHBOARD_TAB, toast, { status: 303 });
+}
+
+export default function IntegrationsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { integrations } = loaderData;
+  return (
+    <>
+      {actionData && "error" in actionData ? <AdminNotice title="Error" message={actionData.error} /> : null}
+      {integrations ? <IntegrationsTab data={integrations} /> : <TabFailed tab="integrations" />}
+    </>
+  );
 }

@@ -1,14 +1,13 @@
-import { createElement } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/offers";
-import { OffersPage, type OffersActionData } from "~/components/admin/offers-tab";
-import { loadOffersTab, offersCohortDate, resetOfferToInstalled, saveOffers } from "~/server/admin/dashboard.server";
+import { OffersTab, type OffersActionData } from "~/components/admin/offers-tab";
+import { TabFailed } from "~/components/admin/tab-failed";
+import { loadOffersTab, loadTab, offersCohortDate, resetOfferToInstalled, saveOffers } from "~/server/admin/dashboard.server";
 import { offerProductKeys, type OfferChange } from "~/server/admin/offers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { formIntent, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { seo } from "~/utils/seo";
 import {
   COHORT_DATE_FIELD,
   OFFERS_INTENTS,
@@ -19,21 +18,21 @@ import {
   RESET_TARGET_FIELD,
 } from "~/validation/offers";
 
-// POST /settings/admin/offers: the Offers tab's two forms (docs/product.md §10.10, §5.1, §10.1).
+// /settings/admin/offers: the Offers tab (docs/product.md §10.10, §5.1, §10.1) and its two forms.
 //   intent=update-offers  price:<productKey> (pounds) for every product, and nextCohortDate
 //                         (UK time); only values that differ from those in force are written.
 //   intent=reset-offer    target=price:<productKey> or nextCohortDate: back to the installed value.
 // The admin is checked on the server first (a visitor or member is sent home with the message of docs/product.md §10.1
 // and nothing changes). Success: back to the tab with the 'Offers updated' toast. A refused form
 // answers 400 with a message per field and changes nothing; without JavaScript the browser shows
-// it here, on this route's page. Decision: docs/decisions/131-offers-tab.md.
+// the tab again with them. Decision: docs/decisions/131-offers-tab.md.
 
-const BACK_TO_TAB = "/settings/admin?tab=offers";
+const BACK_TO_TAB = "/settings/admin/offers";
 const SAVE_FAILED = "The offers could not be saved just now. Please try again in a moment.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { offers: await loadOffersTab() };
+  return { offers: await loadTab("offers", () => loadOffersTab()) };
 }
 
 function refused(result: Omit<OffersActionData, "ok">, status = 400) {
@@ -91,9 +90,6 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function OffersRoute({ loaderData, actionData }: Route.ComponentProps) {
-  return createElement(OffersPage, { data: loaderData.offers, result: actionData ?? null });
-}
-
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, { title: "Offers", description: "Prices and the next cohort date.", noindex: true });
+  const { offers } = loaderData;
+  return offers ? <OffersTab data={offers} result={actionData ?? null} /> : <TabFailed tab="offers" />;
 }

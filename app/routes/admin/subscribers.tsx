@@ -1,17 +1,22 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/subscribers";
-import { eraseEmailSubscriber } from "~/server/admin/dashboard.server";
+import { AdminNotice } from "~/components/admin/admin-notice";
+import { SubscribersTab } from "~/components/admin/subscribers-tab";
+import { TabFailed } from "~/components/admin/tab-failed";
+import { eraseEmailSubscriber, loadSubscribersTab } from "~/server/admin/dashboard.server";
+import { parseMemberSearch } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-// POST /settings/admin/subscribers: the Subscribers view's 'Delete' (docs/product.md §10.12), an
-// erasure request: every sign-up of the address goes, and the email-marketing service is told.
-// Admins only. GET goes to the view.
+// /settings/admin/subscribers: the Subscribers tab (docs/product.md §10.12), everyone on the email
+// lists, searched and paged in the URL (?q=…&page=…); the CSV is ./subscribers-export.ts. Its
+// 'Delete' is an erasure request: every sign-up of the address goes, and the email-marketing
+// service is told. Admins only.
 
-const SUBSCRIBERS_TAB = "/settings/admin?tab=subscribers";
+const SUBSCRIBERS_TAB = "/settings/admin/subscribers";
 
 const EraseSchema = z.object({
   intent: z.literal("erase-subscriber", { error: "Unknown action." }),
@@ -19,9 +24,9 @@ const EraseSchema = z.object({
   confirmation: z.literal("DELETE", { error: "Type DELETE to confirm." }),
 });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return redirect(SUBSCRIBERS_TAB);
+  return { subscribers: await loadSubscribersTab(parseMemberSearch(url)) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -43,5 +48,15 @@ export async function action({ request }: Route.ActionArgs) {
     SUBSCRIBERS_TAB,
     { title: "Subscriber deleted", description: "Every sign-up of that address is gone, and the email-marketing service has been told to stop.", variant: "success" },
     { status: 303 },
+  );
+}
+
+export default function SubscribersRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { subscribers } = loaderData;
+  return (
+    <>
+      {actionData && "error" in actionData ? <AdminNotice title="Error" message={actionData.error} /> : null}
+      {subscribers ? <SubscribersTab page={subscribers} /> : <TabFailed tab="subscribers" />}
+    </>
   );
 }

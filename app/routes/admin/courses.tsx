@@ -1,29 +1,28 @@
-import { createElement } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/courses";
-import { CoursesPage } from "~/components/admin/courses-tab";
-import { loadCoursesTab, runCoursesTabAction } from "~/server/admin/dashboard.server";
+import { CoursesTab } from "~/components/admin/courses-tab";
+import { TabFailed } from "~/components/admin/tab-failed";
+import { loadCoursesTab, loadTab, runCoursesTabAction } from "~/server/admin/dashboard.server";
 import type { CoursesActionFailure } from "~/server/admin/courses.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { seo } from "~/utils/seo";
 import { COURSE_LIMITS, COURSES_MESSAGES } from "~/validation/courses";
 
-// POST /settings/admin/courses: the Courses tab's forms (docs/product.md §10.14). Admins only (a
+// /settings/admin/courses: the Courses tab (docs/product.md §10.14) and its forms. Admins only (a
 // visitor or member is sent home with the message of docs/product.md §10.1 and nothing changes).
 // Success: back to the tab with a toast. A refused form answers 400 (404 for an item that has
-// gone, 413 for a file over 20 MB) and changes nothing; without JavaScript the browser shows it
-// here, on this route's page, with the tab as it is now.
+// gone, 413 for a file over 20 MB) and changes nothing; the tab is shown again as it is now, with
+// the message by its field.
 
-const BACK_TO_TAB = "/settings/admin?tab=courses";
+const BACK_TO_TAB = "/settings/admin/courses";
 
 /** A 20 MB file and the form's few small fields (the body limit of the route is the same). */
 export const COURSES_BODY_LIMIT = COURSE_LIMITS.fileMaxBytes + 64 * 1024;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { courses: await loadCoursesTab(), result: null as CoursesActionFailure | null };
+  return { courses: await loadTab("courses", () => loadCoursesTab()), result: null as CoursesActionFailure | null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,9 +41,5 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function CoursesRoute({ loaderData, actionData }: Route.ComponentProps) {
   const view = actionData ?? loaderData;
-  return createElement(CoursesPage, { data: view.courses, result: view.result });
-}
-
-export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, { title: "Courses", description: "The members' courses.", noindex: true });
+  return view.courses ? <CoursesTab data={view.courses} result={view.result} /> : <TabFailed tab="courses" />;
 }

@@ -1,7 +1,10 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/emails";
-import { saveWelcomeEmailSettings, sendTestEmailToAdmin } from "~/server/admin/dashboard.server";
+import { AdminNotice } from "~/components/admin/admin-notice";
+import { EmailsTab } from "~/components/admin/emails-tab";
+import { TabFailed } from "~/components/admin/tab-failed";
+import { loadEmailsTab, loadWelcomeEmailSettings, saveWelcomeEmailSettings, sendTestEmailToAdmin } from "~/server/admin/dashboard.server";
 import { EMAIL_PREVIEW_KEYS } from "~/server/admin/email-previews.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { formIntent, parseForm, readForm } from "~/server/http/form-action.server";
@@ -9,12 +12,13 @@ import { logger } from "~/server/logger.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { SaveWelcomeEmailSchema } from "~/validation/welcome-email";
 
-// POST /settings/admin/emails: the Emails tab's forms (docs/product.md §18.5, §18.6). Admins only.
+// /settings/admin/emails: the Emails tab (docs/product.md §18.5, §18.6), every email the site sends
+// as a preview, and Learn to Lift's welcome email. Its forms, admins only:
 //   intent=send-test     'Send me a test': the sample goes to her own address, never to one the form names;
 //   intent=save-welcome  Learn to Lift's welcome email: her words and the group call's day, time and link.
-// A refused form answers 400 with the first problem's message and changes nothing. GET goes to the tab.
+// A refused form answers 400 with the first problem's message and changes nothing.
 
-const EMAILS_TAB = "/settings/admin?tab=emails";
+const EMAILS_TAB = "/settings/admin/emails";
 
 const SendTestSchema = z.object({
   intent: z.literal("send-test", { error: "Unknown action." }),
@@ -22,8 +26,11 @@ const SendTestSchema = z.object({
 });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return redirect(EMAILS_TAB);
+  // Her own address, for the test sends.
+  const admin = await requireAdmin(request);
+  const previews = await loadEmailsTab();
+  const welcome = previews ? await loadWelcomeEmailSettings().catch(() => null) : null;
+  return { adminEmail: admin.email, previews, welcome };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -52,4 +59,14 @@ export async function action({ request }: Route.ActionArgs) {
   }
   logger.info("admin: test email queued", { adminId: admin.id, key: parsed.data.key });
   return redirectWithToast(EMAILS_TAB, { title: "Test email sent", description: `It's on its way to ${admin.email}.`, variant: "success" }, { status: 303 });
+}
+
+export default function EmailsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { adminEmail, previews, welcome } = loaderData;
+  return (
+    <>
+      {actionData && "error" in actionData ? <AdminNotice title="Error" message={actionData.error} /> : null}
+      {previews ? <EmailsTab previews={previews} adminEmail={adminEmail} welcome={welcome} /> : <TabFailed tab="emails" />}
+    </>
+  );
 }
