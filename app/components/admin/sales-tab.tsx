@@ -67,7 +67,6 @@ export function SalesTab({ page, products }: SalesTabProps) {
       </CardHeader>
       <CardContent className="flex flex-col gap-6 px-4 sm:px-8">
         <Form method="get" action={SALES_TAB} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Filter sales">
-          <input type="hidden" name="tab" value="sales" />
           <label className="flex flex-col gap-1.5 text-sm font-semibold text-ink">
             Product
             <select name="product" defaultValue={filter.product} className="min-h-12 rounded-xl border border-line-strong bg-white px-3 text-base font-normal text-ink shadow-xs focus-visible:border-brand-700 focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none">

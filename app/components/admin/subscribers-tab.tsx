@@ -61,7 +61,6 @@ export function SubscribersTab({ page }: { page: SubscriberPage }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-6 px-4 sm:px-8">
         <Form method="get" action={SUBSCRIBERS_TAB} role="search" className="flex flex-col gap-2 sm:flex-row">
-          <input type="hidden" name="tab" value="subscribers" />
           <label htmlFor="subscriber-search" className="sr-only">
             Search subscribers by email
           </label>

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/activity";
 import { ActivityLogTab } from "~/components/admin/activity-log-tab";
-import { loadActivityTab } from "~/server/admin/dashboard.server";
+import { loadActivityTab } from "~/server/admin/activity.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 // /settings/admin/activity: the Activity Log tab (docs/product.md §10.9), the latest changes

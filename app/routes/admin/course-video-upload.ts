@@ -1,5 +1,5 @@
 import type { Route } from "./+types/course-video-upload";
-import { receiveCourseVideo } from "~/server/admin/dashboard.server";
+import { receiveLessonVideo } from "~/server/admin/course-video.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 // POST /settings/admin/courses/video-upload: the Courses tab's script sends a lesson's video here
@@ -10,7 +10,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const outcome = await receiveCourseVideo(admin.id, request);
+  const outcome = await receiveLessonVideo(admin.id, request);
   const body = outcome.ok
     ? { ok: true, message: outcome.toast.description ?? "", field: null }
     : { ok: false, message: outcome.failure.message, field: outcome.failure.field };

@@ -2,8 +2,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/course-video";
 import { CoursesTab } from "~/components/admin/courses-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
-import { loadCoursesTab, loadTab, receiveCourseVideo } from "~/server/admin/dashboard.server";
-import type { CoursesActionFailure } from "~/server/admin/courses.server";
+import { receiveLessonVideo } from "~/server/admin/course-video.server";
+import { loadCoursesTab, type CoursesActionFailure } from "~/server/admin/courses.server";
+import { loadTab } from "~/server/admin/tab-data.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const outcome = await receiveCourseVideo(admin.id, request);
+  const outcome = await receiveLessonVideo(admin.id, request);
   if (outcome.ok) return redirectWithToast(BACK_TO_TAB, outcome.toast, { status: 303 });
   return data({ courses: await loadCoursesTab(), result: outcome.failure }, { status: outcome.status });
 }

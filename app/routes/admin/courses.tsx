@@ -2,8 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/courses";
 import { CoursesTab } from "~/components/admin/courses-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
-import { loadCoursesTab, loadTab, runCoursesTabAction } from "~/server/admin/dashboard.server";
-import type { CoursesActionFailure } from "~/server/admin/courses.server";
+import { loadCoursesTab, runCoursesAction, type CoursesActionFailure } from "~/server/admin/courses.server";
+import { loadTab } from "~/server/admin/tab-data.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const read = await readForm(request, { maxBytes: COURSES_BODY_LIMIT, tooLargeMessage: COURSES_MESSAGES.fileSize });
   const outcome = read.ok
-    ? await runCoursesTabAction(admin.id, read.form)
+    ? await runCoursesAction(admin.id, read.form)
     : ({
         ok: false,
         status: read.status,

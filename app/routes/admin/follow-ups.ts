@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/follow-ups";
-import { completeFollowUp } from "~/server/admin/dashboard.server";
+import { completeFollowUp } from "~/server/admin/follow-ups.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";

@@ -4,8 +4,7 @@ import type { Route } from "./+types/integrations";
 import { AdminNotice } from "~/components/admin/admin-notice";
 import { IntegrationsTab } from "~/components/admin/integrations-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
-import { loadIntegrationsTab, retryFailedEmailSyncs, retryFailedEmails } from "~/server/admin/dashboard.server";
-import { RETRY_FAILED_INTENT, RETRY_FAILED_MAIL_INTENT } from "~/server/admin/integrations.server";
+import { loadIntegrationsTab, retryFailedMail, retryFailedSyncs, RETRY_FAILED_INTENT, RETRY_FAILED_MAIL_INTENT } from "~/server/admin/integrations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
@@ -36,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (parsed.data.intent === RETRY_FAILED_MAIL_INTENT) {
     let mailCount: number;
     try {
-      mailCount = await retryFailedEmails();
+      mailCount = await retryFailedMail();
     } catch (error) {
       logger.error("could not re-queue the failed emails", { error, adminId: admin.id });
       return redirectWithToast(
@@ -55,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   let count: number;
   try {
-    count = await retryFailedEmailSyncs();
+    count = await retryFailedSyncs();
   } catch (error) {
     logger.error("could not re-queue the failed email-marketing syncs", { error, adminId: admin.id });
     return redirectWithToast(

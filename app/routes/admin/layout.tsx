@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { FollowUps } from "~/components/admin/follow-ups";
 import { SignupsChart } from "~/components/admin/signups-chart";
 import { StatCards } from "~/components/admin/stat-cards";
-import { loadOverview } from "~/server/admin/dashboard.server";
+import { loadOverview } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { ADMIN_TABS, DASHBOARD_PATH, dashboardEntry, tabHref, tabOfPath } from "~/utils/admin-tabs";
 import { seo } from "~/utils/seo";

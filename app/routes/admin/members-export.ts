@@ -1,5 +1,5 @@
 import type { Route } from "./+types/members-export";
-import { membersCsv } from "~/server/admin/dashboard.server";
+import { membersCsv } from "~/server/admin/members-csv.server";
 import { csvResponse, membersCsvFilename } from "~/server/admin/members-csv.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { logger } from "~/server/logger.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sales-export";
-import { salesCsv, salesFilterFrom } from "~/server/admin/dashboard.server";
+import { salesCsv, salesFilterFrom } from "~/server/admin/sales.server";
 import { salesCsvFilename } from "~/server/admin/sales.server";
 import { csvResponse } from "~/server/admin/members-csv.server";
 import { requireAdmin } from "~/server/auth/guards.server";

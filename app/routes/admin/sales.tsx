@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sales";
 import { SalesTab } from "~/components/admin/sales-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
-import { loadSalesTab, saleProducts, salesFilterFrom } from "~/server/admin/dashboard.server";
+import { loadSalesTab, saleProducts, salesFilterFrom } from "~/server/admin/sales.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 
 // /settings/admin/sales: the Sales tab (docs/product.md §10.11), every payment newest first, filtered

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/subscribers-export";
-import { subscribersCsv } from "~/server/admin/dashboard.server";
+import { subscribersCsv } from "~/server/admin/subscribers.server";
 import { subscribersCsvFilename } from "~/server/admin/subscribers.server";
 import { parseMemberSearch } from "~/server/admin/users.server";
 import { csvResponse } from "~/server/admin/members-csv.server";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/subscribers";
 import { AdminNotice } from "~/components/admin/admin-notice";
 import { SubscribersTab } from "~/components/admin/subscribers-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
-import { eraseEmailSubscriber, loadSubscribersTab } from "~/server/admin/dashboard.server";
+import { eraseEmailSubscriber, loadSubscribersTab } from "~/server/admin/subscribers.server";
 import { parseMemberSearch } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";

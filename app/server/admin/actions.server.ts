@@ -15,6 +15,7 @@ import {
   type AdminIntent,
 } from "~/validation/admin";
 import { findMember, memberDetails, updateMemberNames } from "./users.server";
+import { getDb } from "~/server/db/client.server";
 
 // The Users tab's actions (docs/product.md §10.3–§10.6, §11.7; §7.10).
 // The route has already checked the admin (requireAdmin) and read the form (readForm, the pipeline of
@@ -117,4 +118,11 @@ async function deleteUser(db: Database, admin: SessionUser, form: FormData): Pro
     case "failed":
       return fail("delete-user", 500, ADMIN_TEXT.deleteFailed);
   }
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+/** One of the Users tab's actions (docs/product.md §10.3–§10.6). */
+export function runUsersTabAction(admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
+  return runAdminAction(getDb(), admin, form);
 }

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { adminActivityLog, users } from "~/server/db/schema";
+import { loadTab } from "./tab-data.server";
 
 // The Activity Log tab (docs/product.md §10.9 and §13 admin_activity_log: the 50 newest entries).
 
@@ -66,4 +67,10 @@ export async function loadActivityLog(db: Queryable, limit = ACTIVITY_LOG_LIMIT)
     adminEmail: row.adminEmail ?? null,
     ...describeDetails(row.details ?? {}),
   }));
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+export function loadActivityTab(): Promise<ActivityEntry[] | null> {
+  return loadTab("activity", (db) => loadActivityLog(db));
 }

@@ -36,6 +36,7 @@ import {
   type ListBlock,
   type PhotoBlockName,
 } from "~/validation/content";
+import { getContentSite } from "~/server/content/blocks.server";
 
 // The Content tab's data and actions (docs/product.md §10.13). The route has checked the admin and
 // read the form; each action parses its fields with its schema in app/validation/content.ts and
@@ -294,4 +295,16 @@ export async function runContentAction(adminId: string, form: FormData, site: Co
     }
     return processed.kept;
   }
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+/** The Content tab (docs/product.md §10.13), read now. */
+export async function loadContentTab(): Promise<ContentTabData> {
+  return loadContentData(getDb(), await getContentSite());
+}
+
+/** One of the Content tab's actions. */
+export async function runContentTabAction(adminId: string, form: FormData): Promise<ContentActionOutcome> {
+  return runContentAction(adminId, form, await getContentSite());
 }

@@ -396,3 +396,10 @@ export async function removeFiles(keys: readonly string[]): Promise<void> {
       .catch((error: unknown) => logger.warn("admin: could not delete a course file", { error, key }));
   }
 }
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+/** The Courses tab (docs/product.md §10.14), read now. */
+export function loadCoursesTab(): Promise<CoursesTabData> {
+  return loadCoursesData(getDb());
+}

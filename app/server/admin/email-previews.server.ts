@@ -1,6 +1,7 @@
 import { getServerEnv } from "~/config/env.server";
 import type { SiteConfig } from "~/config/site";
-import type { Queryable } from "~/server/db/client.server";
+import { getDb, type Queryable } from "~/server/db/client.server";
+import { adminActivityLog } from "~/server/db/schema";
 import {
   renderEmailChangeConfirmation,
   renderEmailChangedNotice,
@@ -22,14 +23,14 @@ import {
   renderRenewalReceipt,
   type RenderedEmail,
 } from "~/server/email/sale-templates.server";
-import { DEFAULT_WELCOME_SETTINGS, firstWeekWorkouts, readWelcomeSettings, renderCohortWelcome, type Workout } from "~/server/email/welcome-email.server";
+import { DEFAULT_WELCOME_SETTINGS, firstWeekWorkouts, readWelcomeSettings, renderCohortWelcome, writeWelcomeSettings, type Workout } from "~/server/email/welcome-email.server";
 import { WELCOME_DAYS_BEFORE } from "~/server/jobs/cohort-welcome.server";
 import { renderConfirmationEmail } from "~/server/lists/emails.server";
-import { getDb } from "~/server/db/client.server";
 import type { WelcomeEmailSettings } from "~/validation/welcome-email";
 import { renderDuplicateRefundEmail } from "~/server/payments/duplicate-email.server";
 import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
 import { formatLongDate } from "~/utils/format";
+import { loadTab } from "./tab-data.server";
 
 // The dashboard's Emails tab (docs/product.md §18.5): every email the site sends, rendered with
 // sample data exactly as the real one is, and 'Send me a test' to the administrator's own address.
@@ -266,3 +267,26 @@ export async function sendTestEmail(db: Queryable, key: string, to: string): Pro
   return true;
 }
 
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+export function loadEmailsTab(): Promise<EmailPreview[] | null> {
+  return loadTab("emails", () => listEmailPreviews());
+}
+
+/** The Emails tab's 'Send me a test': one sample of `key` queued to the administrator's own address. */
+export function sendTestEmailToAdmin(key: string, adminEmail: string): Promise<boolean> {
+  return sendTestEmail(getDb(), key, adminEmail);
+}
+
+/** The Emails tab's welcome email settings (docs/product.md §18.6): hers, or the installed ones. */
+export function loadWelcomeEmailSettings(): Promise<WelcomeEmailSettings & { saved: boolean }> {
+  return readWelcomeSettings(getDb());
+}
+
+/** Saves them, with a line in the activity log. */
+export async function saveWelcomeEmailSettings(adminId: string, settings: WelcomeEmailSettings): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    await writeWelcomeSettings(tx, settings);
+    await tx.insert(adminActivityLog).values({ adminId, actionType: "update_welcome_email", details: { callDay: settings.callDay, callTime: settings.callTime } });
+  });
+}

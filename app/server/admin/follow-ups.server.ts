@@ -3,6 +3,8 @@ import type { Queryable } from "~/server/db/client.server";
 import { coachFollowUps, profiles, users, type Purchase } from "~/server/db/schema";
 import { formatDueDay, isOverdue, oneWorkingDayAfter } from "~/utils/working-days";
 import { fullName } from "~/utils/names";
+import { getDb } from "~/server/db/client.server";
+import { logger } from "~/server/logger.server";
 
 // The coach's to-dos on the dashboard's overview (docs/product.md §10.16, decision 259): after a
 // 1-to-1 sale she writes to the client within one working day. The to-do is written in the
@@ -68,4 +70,19 @@ export async function markFollowUpDone(q: Queryable, id: string, adminId: string
   if (done.length > 0) return "done";
   const [existing] = await q.select({ id: coachFollowUps.id }).from(coachFollowUps).where(eq(coachFollowUps.id, id)).limit(1);
   return existing ? "already" : "missing";
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+/** The overview's 1-to-1 follow-up to-dos (docs/product.md §10.16); null when they could not be read. */
+export async function loadFollowUps(): Promise<FollowUpView[] | null> {
+  return loadOpenFollowUps(getDb()).catch((error: unknown) => {
+    logger.error("admin: could not load the follow-up to-dos", { error });
+    return null;
+  });
+}
+
+/** 'Mark done' on a follow-up to-do. */
+export function completeFollowUp(id: string, adminId: string): Promise<"done" | "already" | "missing"> {
+  return markFollowUpDone(getDb(), id, adminId);
 }

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
-import type { Queryable } from "~/server/db/client.server";
 import { emailSubscribers, jobs } from "~/server/db/schema";
 import { loadMailFigures, retryFailedEmails, type MailFigures } from "~/server/email/queue.server";
 import { retryFailedJobs } from "~/server/jobs/queue.server";
 import { emailMarketingProviderName, type EmailMarketingProviderName } from "~/server/lists/kit.server";
 import { EMAIL_MARKETING_QUEUE } from "~/server/lists/sync-queue.server";
+import { getDb, type Queryable } from "~/server/db/client.server";
+import { loadTab } from "./tab-data.server";
 
 // The Integrations tab of /settings/admin (docs/product.md §10.8): the email-marketing sync's live
 // figures, counted in the database at each load, and the community platform's link.
@@ -73,11 +74,17 @@ export async function loadIntegrationsData(db: Queryable): Promise<IntegrationsD
 }
 
 /** 'Retry failed': the failed email-marketing syncs go back in the queue. Returns how many. */
-export function retryFailedSyncs(db: Queryable): Promise<number> {
+export function retryFailedSyncs(db: Queryable = getDb()): Promise<number> {
   return retryFailedJobs(db, EMAIL_MARKETING_QUEUE);
 }
 
 /** 'Retry failed' for mail: messages that gave up go back in the queue. Returns how many. */
-export function retryFailedMail(db: Queryable): Promise<number> {
+export function retryFailedMail(db: Queryable = getDb()): Promise<number> {
   return retryFailedEmails(db);
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+export function loadIntegrationsTab(): Promise<IntegrationsData | null> {
+  return loadTab("integrations", (db) => loadIntegrationsData(db));
 }

@@ -23,6 +23,8 @@ import {
 } from "~/validation/member-files";
 import { fullName } from "~/utils/names";
 import { findMember, memberDetails, type MemberSummary } from "./users.server";
+import { getDb } from "~/server/db/client.server";
+import { getSiteConfig } from "~/config/env.server";
 
 // The files the coach shares with one member from her row on the Users tab (docs/product.md
 // §10.15): her programme, a plan, a photo, which the member alone sees on her 'Your coaching' page
@@ -225,4 +227,16 @@ async function removeStoredFiles(keys: readonly string[]): Promise<void> {
       .delete(key)
       .catch((error: unknown) => logger.warn("admin: could not delete a member's stored file", { error, key }));
   }
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+/** One member's shared files (docs/product.md §10.15), or null when there is no such member. */
+export function loadMemberFiles(userId: string): Promise<MemberFilesData | null> {
+  return loadMemberFilesData(getDb(), userId, getSiteConfig().coachSlug);
+}
+
+/** 'Share with …' or a shared file's 'Delete'. */
+export function runMemberFilesTabAction(adminId: string, form: FormData): Promise<MemberFilesActionOutcome> {
+  return runMemberFilesAction(getDb(), adminId, form, getSiteConfig().coachSlug);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, profiles, userRoles, users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { getDb } from "~/server/db/client.server";
 
 // GET /settings/admin/members.csv (docs/product.md §10.7; decision 113): every member as CSV, streamed in batches read
 // by keyset pagination on (created_at, id), so 1,000,000 members never sit in memory at once and
@@ -157,4 +158,10 @@ export function membersCsvStream(db: Queryable, { batchSize = CSV_BATCH_SIZE }: 
 /** "members-2025-01-05.csv", dated in the coach's time zone. */
 export function membersCsvFilename(now = new Date()): string {
   return `members-${londonDate.format(now)}.csv`;
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+export function membersCsv(): ReadableStream<Uint8Array> {
+  return membersCsvStream(getDb());
 }

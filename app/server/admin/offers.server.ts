@@ -14,6 +14,7 @@ import {
 import { expireCheckoutsAtOldPrices } from "~/server/payments/price-change.server";
 import { formatDateTime, formatMoney } from "~/utils/format";
 import type { OffersResetTarget } from "~/validation/offers";
+import { getDb } from "~/server/db/client.server";
 
 // The Offers tab (docs/product.md §10.10; decision 130): each product's price and the next cohort's start, as installed and as
 // the admin has set them, and the changes themselves. A change is stored in app_settings (read by
@@ -186,4 +187,22 @@ async function writeOverride(q: Queryable, key: string, value: number | string |
     .insert(appSettings)
     .values({ key, value })
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: new Date() } });
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+export function loadOffersTab(): Promise<OffersData> {
+  return loadOffersData(getDb());
+}
+
+export function offersCohortDate(): Promise<string> {
+  return currentCohortDate(getDb());
+}
+
+export function saveOffers(adminId: string, input: OffersChangeInput): Promise<OfferChange[]> {
+  return changeOffers(getDb(), adminId, input);
+}
+
+export function resetOfferToInstalled(adminId: string, target: OffersResetTarget): Promise<OfferChange[]> {
+  return resetOffer(getDb(), adminId, target);
 }

@@ -2,6 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { csvDate, csvLine, csvStream } from "./members-csv.server";
 import { fullName } from "~/utils/names";
+import { getDb } from "~/server/db/client.server";
+import { getSiteConfig } from "~/config/env.server";
+import { loadTab } from "./tab-data.server";
 
 // The Sales tab (docs/product.md §10.11): every payment the site recorded, newest first (a one-off
 // purchase, a subscription's first month, each renewal), with the member, the product, the amount
@@ -257,4 +260,24 @@ export function salesCsvStream(db: Queryable, filter: Pick<SalesFilter, "product
 /** The CSV's file name: sales-YYYY-MM-DD.csv (London's date). */
 export function salesCsvFilename(now = new Date()): string {
   return `sales-${csvDate(now)}.csv`;
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+export function loadSalesTab(filter: SalesFilter): Promise<SalesPage | null> {
+  return loadTab("sales", (db) => loadSales(db, filter));
+}
+
+/** The products a sale can be of, for the Sales tab's filter (the catalogue's order). */
+export function saleProducts(): { key: string; name: string }[] {
+  return getSiteConfig().catalogue.map((p) => ({ key: p.productKey, name: p.name }));
+}
+
+/** The Sales tab's filter from the URL (docs/product.md §10.11); unknown values are ignored. */
+export function salesFilterFrom(url: URL): SalesFilter {
+  return parseSalesFilter(url, saleProducts().map((p) => p.key));
+}
+
+export function salesCsv(filter: SalesFilter): ReadableStream<Uint8Array> {
+  return salesCsvStream(getDb(), filter);
 }

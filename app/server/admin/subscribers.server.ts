@@ -5,6 +5,8 @@ import { adminActivityLog, type EmailListForm, type EmailSubscriberStatus } from
 import { emailMarketingProviderName } from "~/server/lists/kit.server";
 import { queueSubscriberErasure } from "~/server/lists/sync-queue.server";
 import { csvDate, csvLine, csvStream } from "./members-csv.server";
+import { getDb } from "~/server/db/client.server";
+import { loadTab } from "./tab-data.server";
 
 // The Subscribers view (docs/product.md §10.12): each email-list sign-up, newest first, with the
 // form she came from, whether she confirmed, when, and whether the email-marketing service has
@@ -169,4 +171,19 @@ export function subscribersCsvFilename(now = new Date()): string {
 /** The same as a stream of bytes, for the download's response. */
 export function subscribersCsvStream(db: Queryable, query: string): ReadableStream<Uint8Array> {
   return csvStream(subscribersCsvChunks(db, query));
+}
+
+// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
+
+export function loadSubscribersTab(search: { query: string; page: number }): Promise<SubscriberPage | null> {
+  return loadTab("subscribers", (db) => loadSubscribers(db, search));
+}
+
+export function subscribersCsv(query: string): ReadableStream<Uint8Array> {
+  return subscribersCsvStream(getDb(), query);
+}
+
+/** The Subscribers view's 'Delete': an erasure request (docs/product.md §10.12). */
+export function eraseEmailSubscriber(adminId: string, subscriberId: string): Promise<number> {
+  return eraseSubscriber(getDb(), adminId, subscriberId);
 }
