@@ -12,6 +12,7 @@ import { AUTH_SECRET_FILE } from "~/server/auth/secret.server";
 import { createDatabaseFromEnv, defaultMigrationsFolder, type DatabaseHandle } from "~/server/db/client.server";
 import { isDataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { KIT_DEFAULT_API_URL } from "~/server/lists/kit.server";
+import { stripeLineItem } from "~/server/payments/stripe.server";
 import { applyOverrides, readOverrideRows } from "~/server/settings/effective-config.server";
 
 // `npm run doctor` (docs/product.md §17.2): every outside service the configuration names is tried
@@ -211,17 +212,7 @@ export async function checkPayments(env: ServerEnv, catalogue: Product[], option
     try {
       const session = await stripe.checkout.sessions.create({
         mode: monthly ? "subscription" : "payment",
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: product.currency,
-              unit_amount: product.pricePence,
-              product_data: { name: product.name, metadata: { productKey: product.productKey } },
-              ...(monthly ? { recurring: { interval: "month" as const } } : {}),
-            },
-          },
-        ],
+        line_items: [stripeLineItem(product)],
         metadata: { doctor: "probe" },
         success_url: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${origin}${product.checkoutPath}?cancelled=true`,

@@ -9,6 +9,7 @@ import {
   type SubscriptionInfo,
 } from "./provider.server";
 import { isLiveSubscriptionStatus, readCheckoutSession, readSubscription } from "./stripe-objects.server";
+import type { Product } from "~/config/catalogue";
 import { fullName } from "~/utils/names";
 
 // Stripe Checkout, Customer Portal and subscriptions through the official SDK. `host`, `port`
@@ -27,6 +28,24 @@ export interface StripeProviderOptions {
 
 function displayName(user: PaymentUser): string | undefined {
   return fullName(user) || user.name?.trim() || undefined;
+}
+
+/**
+ * A product as one Checkout line item, priced inline (no Price objects to keep in step with the
+ * Offers tab): a one-off payment, or a monthly subscription. The checkout and the doctor's probe of
+ * each price (app/server/ops/doctor.server.ts) both use it, so the doctor asks Stripe exactly what
+ * a checkout will.
+ */
+export function stripeLineItem(product: Product): Stripe.Checkout.SessionCreateParams.LineItem {
+  return {
+    quantity: 1,
+    price_data: {
+      currency: product.currency,
+      unit_amount: product.pricePence,
+      product_data: { name: product.name, metadata: { productKey: product.productKey } },
+      ...(product.mode === "monthly" ? { recurring: { interval: "month" as const } } : {}),
+    },
+  };
 }
 
 function isMissing(error: unknown): boolean {
@@ -82,17 +101,7 @@ export class StripeProvider implements PaymentProvider {
         mode: subscription ? "subscription" : "payment",
         customer: customerId,
         client_reference_id: userId,
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: product.currency,
-              unit_amount: product.pricePence,
-              product_data: { name: product.name, metadata: { productKey: product.productKey } },
-              ...(subscription ? { recurring: { interval: "month" as const } } : {}),
-            },
-          },
-        ],
+        line_items: [stripeLineItem(product)],
         metadata,
         // Copied onto the subscription or payment intent, so their own events carry them too.
         ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
