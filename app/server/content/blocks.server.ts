@@ -12,6 +12,7 @@ import { getDb, type Queryable, type Transaction } from "~/server/db/client.serv
 import { adminActivityLog, contentVersions, profiles, users } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
 import { getEffectiveSiteConfig, getSettingsVersion, invalidateEffectiveSiteConfig, onSiteSettingsInvalidated } from "~/server/settings/effective-config.server";
+import { createRefreshingReader } from "~/server/settings/refreshing-reader.server";
 import type { z } from "~/validation/zod";
 import {
   AnnouncementSchema,
@@ -32,8 +33,8 @@ import {
 // installed text of app/content. A save names the version it was made from: a save over a newer
 // version is refused, so two admins never overwrite each other unseen.
 //
-// Every page reads the current texts through one reader per process that asks the database at
-// most every REFRESH_MS, as the Offers tab's overrides do: a save is seen at once on this server
+// Every page reads the current texts through one reader per process (a refreshing reader,
+// app/server/settings/refreshing-reader.server.ts) that asks the database at most every REFRESH_MS, as the Offers tab's overrides do: a save is seen at once on this server
 // (and its sibling processes), within REFRESH_MS on every other server, and the public page cache
 // keys on the version (getPublicPagesVersion), so cached pages follow.
 
@@ -97,8 +98,6 @@ interface Snapshot {
   blocks: Record<ContentBlock, BlockState>;
   /** Moves on with every saved version: the highest row id. */
   version: string;
-  source: Queryable;
-  loadedAt: number;
 }
 
 interface CurrentRow {
@@ -138,41 +137,24 @@ function buildSnapshot(rows: readonly CurrentRow[]): Pick<Snapshot, "saved" | "b
   return { saved, blocks };
 }
 
-let snapshot: Snapshot | null = null;
-let loading: Promise<Snapshot | null> | null = null;
-let generation = 0;
-
-async function current(): Promise<Snapshot | null> {
-  let source: Queryable;
-  try {
-    source = getDb();
-  } catch {
-    return null; // no database open (the build's prerender, unit tests): the installed texts
-  }
-  if (snapshot && snapshot.source === source && Date.now() - snapshot.loadedAt < REFRESH_MS) return snapshot;
-  loading ??= (async () => {
-    const started = generation;
+const reading = createRefreshingReader({
+  // No database open (the build's prerender, unit tests): the installed texts.
+  inputs: () => [getDb()] as const,
+  refreshMs: REFRESH_MS,
+  read: async ([source]): Promise<Snapshot> => {
     try {
       const { rows, newestId } = await readCurrentRows(source);
-      const next: Snapshot = { ...buildSnapshot(rows), version: String(newestId), source, loadedAt: Date.now() };
-      if (started === generation) snapshot = next;
-      return next;
+      return { ...buildSnapshot(rows), version: String(newestId) };
     } catch (error) {
       // The last good reading stands (or the installed texts); retried at the next request.
       logger.error("content: could not read the saved texts", { error });
-      return snapshot && snapshot.source === source ? snapshot : null;
+      throw error;
     }
-  })().finally(() => {
-    loading = null;
-  });
-  return loading;
-}
+  },
+});
 
-function forget(): void {
-  generation += 1;
-  snapshot = null;
-  loading = null;
-}
+const current = () => reading.get();
+const forget = () => reading.invalidate();
 
 // A change told by a sibling process (or by this one's Offers tab) is forgotten here too.
 onSiteSettingsInvalidated(forget);

@@ -6,6 +6,7 @@ import { resolveSiteConfig, SiteConfigSchema, type SiteConfig, type SiteConfigVa
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { appSettings } from "~/server/db/schema";
 import { logger } from "~/server/logger.server";
+import { createRefreshingReader } from "./refreshing-reader.server";
 
 // The configuration every page, checkout and the payment provider use (docs/product.md §5.1): the installed
 // configuration (defaults + environment) with the admin's run-time overrides from app_settings
@@ -112,14 +113,6 @@ export function settingsVersionOf(rows: readonly OverrideRow[]): string {
 
 // ─── The memoised reader ────────────────────────────────────────────────────────────────────────
 
-interface Snapshot {
-  config: SiteConfig;
-  version: string;
-  installed: SiteConfig;
-  source: Queryable;
-  loadedAt: number;
-}
-
 export interface EffectiveConfigReader {
   /** The effective configuration, read from the database at most every refresh interval. */
   getConfig(): Promise<SiteConfig>;
@@ -147,66 +140,40 @@ export function createEffectiveConfigReader({
   refreshMs = REFRESH_INTERVAL_MS,
   now = Date.now,
 }: EffectiveConfigReaderOptions = {}): EffectiveConfigReader {
-  let snapshot: Snapshot | null = null;
-  let loading: Promise<Snapshot> | null = null;
-  // Bumped by invalidate(), so a reading that started before a change never outlives it.
-  let generation = 0;
   let reportedVersion: string | null = null;
-
-  async function load(source: Queryable, base: SiteConfig): Promise<Snapshot> {
-    const started = generation;
-    const loadedAt = now();
-    let next: Snapshot;
-    try {
-      const rows = await readOverrideRows(source);
-      const version = settingsVersionOf(rows);
-      const applied = applyOverrides(base, rows);
-      if (applied.ignored.length > 0 && reportedVersion !== version) {
-        logger.warn("settings: ignoring stored offer overrides that are not valid", { ignored: applied.ignored });
+  // A reading is for one database and one installed configuration (a test or a reload may change either).
+  const reading = createRefreshingReader({
+    inputs: () => [db(), installed()] as const,
+    refreshMs,
+    now,
+    read: async ([source, base], previous: { config: SiteConfig; version: string } | null) => {
+      try {
+        const rows = await readOverrideRows(source);
+        const version = settingsVersionOf(rows);
+        const applied = applyOverrides(base, rows);
+        if (applied.ignored.length > 0 && reportedVersion !== version) {
+          logger.warn("settings: ignoring stored offer overrides that are not valid", { ignored: applied.ignored });
+        }
+        reportedVersion = version;
+        return { config: applied.config, version };
+      } catch (error) {
+        // The last good reading stands (or the installed configuration); retried after the interval.
+        logger.error("settings: could not read the offer overrides", { error });
+        return { config: previous?.config ?? base, version: previous?.version ?? "0" };
       }
-      reportedVersion = version;
-      next = { config: applied.config, version, installed: base, source, loadedAt };
-    } catch (error) {
-      // The last good reading stands (or the installed configuration); retried after the interval.
-      logger.error("settings: could not read the offer overrides", { error });
-      const keep = snapshot && snapshot.installed === base && snapshot.source === source ? snapshot : null;
-      next = { config: keep?.config ?? base, version: keep?.version ?? "0", installed: base, source, loadedAt };
-    }
-    if (started === generation) snapshot = next;
-    return next;
-  }
-
-  async function current(): Promise<Snapshot | null> {
-    let source: Queryable;
-    try {
-      source = db();
-    } catch {
-      return null; // no database open (the build's prerender, unit tests): the installed config
-    }
-    const base = installed();
-    const fresh = snapshot && snapshot.source === source && snapshot.installed === base && now() - snapshot.loadedAt < refreshMs;
-    if (fresh) return snapshot;
-    loading ??= load(source, base).finally(() => {
-      loading = null;
-    });
-    return loading;
-  }
+    },
+  });
 
   return {
     async getConfig() {
-      return (await current())?.config ?? installed();
+      return (await reading.get())?.config ?? installed();
     },
     async getVersion() {
-      return (await current())?.version ?? "0";
+      return (await reading.get())?.version ?? "0";
     },
-    invalidate() {
-      generation += 1;
-      snapshot = null;
-      loading = null;
-    },
+    invalidate: reading.invalidate,
     peek() {
-      const base = installed();
-      return snapshot && snapshot.installed === base ? snapshot.config : base;
+      return reading.peek()?.config ?? installed();
     },
   };
 }
