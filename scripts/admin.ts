@@ -5,12 +5,10 @@
 // Uses the same database as the server (DATABASE_URL, else the embedded database in DATA_DIR),
 // while the server runs or not: the embedded database is a PostgreSQL server (docs/decisions/200).
 import "./lib/private-files";
-import fs from "node:fs";
-import { loadServerEnv, type ServerEnv } from "~/config/env.server";
-import { createDatabaseFromEnv, type DatabaseHandle } from "~/server/db/client.server";
-import { isDataDirLockedError, type DataDirLockedError } from "~/server/db/data-dir-lock.server";
-import { EmbeddedDatabaseError } from "~/server/db/embedded-postgres.server";
+import type { DatabaseHandle } from "~/server/db/client.server";
+import type { DataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { findUserByEmail, grantAdmin, listAdmins, revokeAdmin } from "~/server/models/roles.server";
+import { loadScriptEnv, openScriptDatabase, runScript } from "./lib/start";
 
 const USAGE = `Usage:
   npm run admin -- grant EMAIL     give the account with this email the admin role
@@ -80,30 +78,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
-  if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  let env: ServerEnv;
-  try {
-    env = loadServerEnv();
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  }
+  const env = loadScriptEnv();
+  if (!env) return 1;
 
-  let handle: DatabaseHandle;
-  try {
-    // Shared: while the site runs, through the database server it runs.
-    handle = await createDatabaseFromEnv(env, { shared: true });
-  } catch (error) {
-    if (isDataDirLockedError(error)) {
-      console.error(lockedMessage(error));
-      return 1;
-    }
-    if (error instanceof EmbeddedDatabaseError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  // Shared: while the site runs, through the database server it runs.
+  const handle = await openScriptDatabase(env, { shared: true, whenLocked: lockedMessage });
+  if (!handle) return 1;
 
   try {
     await handle.migrate();
@@ -120,12 +100,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error("The admin command failed:", error);
-    process.exitCode = 1;
-  },
-);
+runScript(() => main(process.argv.slice(2)), "The admin command failed");

@@ -6,43 +6,27 @@
 import "./lib/private-files";
 import fs from "node:fs";
 import path from "node:path";
-import { loadServerEnv, type ServerEnv } from "~/config/env.server";
-import { createDatabaseFromEnv, type DatabaseHandle } from "~/server/db/client.server";
-import { isDataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { BackupError, fileStoreFromEnv, pruneBackups, writeBackup } from "~/server/ops/backup.server";
+import { loadScriptEnv, openScriptDatabase, runScript } from "./lib/start";
 
 async function main(): Promise<number> {
-  if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  process.env.LOG_LEVEL ??= "warn";
-  let env: ServerEnv;
-  try {
-    env = loadServerEnv();
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  }
+  const env = loadScriptEnv({ LOG_LEVEL: "warn" });
+  if (!env) return 1;
   if (!env.DATABASE_URL && !fs.existsSync(path.join(env.DATA_DIR_ABS, "postgres"))) {
     console.error(`There is no database to back up in DATA_DIR (${env.DATA_DIR_ABS}). Check DATA_DIR (or DATABASE_URL).`);
     return 1;
   }
-  let handle: DatabaseHandle;
-  try {
-    // Shared: while the site runs, through the database server it runs.
-    handle = await createDatabaseFromEnv(env, { shared: true });
-    await handle.ping();
-  } catch (error) {
-    if (isDataDirLockedError(error)) {
-      console.error(
-        [
-          `The embedded database in ${env.DATA_DIR_ABS} is held by a server${error.pid ? ` (pid ${error.pid})` : ""} whose database does not answer.`,
-          "Nothing was written. Stop that server (or wait until it has started) and run npm run backup again.",
-        ].join("\n"),
-      );
-      return 1;
-    }
-    console.error(`Cannot open the database: ${(error as Error).message}`);
-    return 1;
-  }
+  // Shared: while the site runs, through the database server it runs.
+  const handle = await openScriptDatabase(env, {
+    shared: true,
+    ping: true,
+    whenLocked: (error) =>
+      [
+        `The embedded database in ${env.DATA_DIR_ABS} is held by a server${error.pid ? ` (pid ${error.pid})` : ""} whose database does not answer.`,
+        "Nothing was written. Stop that server (or wait until it has started) and run npm run backup again.",
+      ].join("\n"),
+  });
+  if (!handle) return 1;
   try {
     const dir = path.resolve(env.BACKUP_DIR);
     console.log(`Backing up ${handle.description} and the ${env.S3_BUCKET ? `S3 bucket ${env.S3_BUCKET}` : "uploads folder"}…`);
@@ -60,6 +44,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => {
-  process.exitCode = code;
-});
+runScript(main, "The backup failed");

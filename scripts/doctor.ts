@@ -3,23 +3,14 @@
 // Exit code 0 when everything configured works (warnings allowed), 1 when something fails or the
 // configuration itself is invalid. Reads .env like the server. docs/product.md §17.2.
 import "./lib/private-files";
-import fs from "node:fs";
-import { loadServerEnv, type ServerEnv } from "~/config/env.server";
 import { formatDoctorTable, runDoctor } from "~/server/ops/doctor.server";
+import { loadScriptEnv, runScript } from "./lib/start";
 
 async function main(): Promise<number> {
-  if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  // The checks' own library logging (a missing webhook secret…) would only repeat the table.
-  process.env.LOG_LEVEL ??= "silent";
-  // As `npm start`: production unless NODE_ENV says otherwise.
-  process.env.NODE_ENV ??= "production";
-  let env: ServerEnv;
-  try {
-    env = loadServerEnv();
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  }
+  // The checks' own library logging (a missing webhook secret…) would only repeat the table; and
+  // as `npm start`: production unless NODE_ENV says otherwise.
+  const env = loadScriptEnv({ LOG_LEVEL: "silent", NODE_ENV: "production" });
+  if (!env) return 1;
   const results = await runDoctor(env);
   console.log(formatDoctorTable(results));
   const failed = results.filter((r) => r.status === "failed").length;
@@ -33,12 +24,4 @@ async function main(): Promise<number> {
   return failed > 0 ? 1 : 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error("The doctor could not finish:", error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  },
-);
+runScript(main, "The doctor could not finish");

@@ -4,13 +4,11 @@
 // The target is what the configuration names: DATABASE_URL (else the embedded database in
 // DATA_DIR) and S3_BUCKET (else DATA_DIR/uploads). docs/product.md §17.5.
 import "./lib/private-files";
-import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import { loadServerEnv, type ServerEnv } from "~/config/env.server";
-import { createDatabaseFromEnv, type DatabaseHandle } from "~/server/db/client.server";
-import { isDataDirLockedError } from "~/server/db/data-dir-lock.server";
+import type { DatabaseHandle } from "~/server/db/client.server";
 import { inspectBackup, restoreBackup } from "~/server/ops/backup-restore.server";
 import { BackupError, fileStoreFromEnv } from "~/server/ops/backup.server";
+import { loadScriptEnv, openScriptDatabase, runScript } from "./lib/start";
 
 const USAGE = "Usage: npm run restore -- FILE [--force]";
 
@@ -32,15 +30,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const file = files[0]!;
-  if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  process.env.LOG_LEVEL ??= "warn";
-  let env: ServerEnv;
-  try {
-    env = loadServerEnv();
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  }
+  const env = loadScriptEnv({ LOG_LEVEL: "warn" });
+  if (!env) return 1;
   try {
     const { header, tables, files: fileCount } = await inspectBackup(file);
     const rows = Object.values(tables).reduce((a, b) => a + b, 0);
@@ -49,18 +40,11 @@ async function main(argv: string[]): Promise<number> {
     console.error(error instanceof BackupError ? error.message : (error as Error).message);
     return 1;
   }
-  let handle: DatabaseHandle;
-  try {
-    handle = await createDatabaseFromEnv(env);
-    await handle.ping();
-  } catch (error) {
-    if (isDataDirLockedError(error)) {
-      console.error(`The site is running on ${env.DATA_DIR_ABS}${error.pid ? ` (pid ${error.pid})` : ""}. Stop it, then restore. Nothing was changed.`);
-      return 1;
-    }
-    console.error(`Cannot open the database: ${(error as Error).message}`);
-    return 1;
-  }
+  const handle = await openScriptDatabase(env, {
+    ping: true,
+    whenLocked: (error) => `The site is running on ${env.DATA_DIR_ABS}${error.pid ? ` (pid ${error.pid})` : ""}. Stop it, then restore. Nothing was changed.`,
+  });
+  if (!handle) return 1;
   try {
     if (env.DATABASE_URL && !force && (await runningServers(handle)) > 0) {
       console.error("A server of this site is running on this database (seen in the last two minutes). Stop every server, then restore (or add --force). Nothing was changed.");
@@ -82,6 +66,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+runScript(() => main(process.argv.slice(2)), "The restore failed");

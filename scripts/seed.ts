@@ -5,15 +5,13 @@
 // (each looked up by her own email) and says what it added and what was already there.
 import "./lib/private-files";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { inArray } from "drizzle-orm";
-import { getSiteConfig, loadServerEnv } from "~/config/env.server";
-import { createDatabaseFromEnv, type DatabaseHandle } from "~/server/db/client.server";
-import { isDataDirLockedError } from "~/server/db/data-dir-lock.server";
-import { EmbeddedDatabaseError } from "~/server/db/embedded-postgres.server";
+import { getSiteConfig } from "~/config/env.server";
+import type { DatabaseHandle } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
 import { findUserByEmail, grantAdmin, recordAdminEmailEvent } from "~/server/models/roles.server";
 import { buildMember, createMember, createUser, DEFAULT_TEST_PASSWORD, setFactorySeed } from "./factories";
+import { loadScriptEnv, openScriptDatabase, runScript } from "./lib/start";
 
 const DEMO_SEED = 20_250_101;
 
@@ -108,10 +106,9 @@ async function seedMembers(handle: DatabaseHandle, adminEmail: string, wanted: n
 }
 
 async function main(): Promise<number> {
-  if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  let env;
+  const env = loadScriptEnv();
+  if (!env) return 1;
   try {
-    env = loadServerEnv();
     getSiteConfig(); // the catalogue gives the purchase amounts: fail early on a bad configuration
   } catch (error) {
     console.error((error as Error).message);
@@ -128,21 +125,12 @@ async function main(): Promise<number> {
   }
   const adminEmail = (process.env.ADMIN_EMAIL || env.ADMIN_EMAILS?.split(",")[0] || "admin@example.com").trim().toLowerCase();
 
-  let handle: DatabaseHandle;
-  try {
-    // Shared: while the site runs, through the database server it runs.
-    handle = await createDatabaseFromEnv(env, { shared: true });
-  } catch (error) {
-    if (isDataDirLockedError(error)) {
-      console.error(`${error.message}\nIts database does not answer: if the site is starting, try again in a moment. Nothing was changed.`);
-      return 1;
-    }
-    if (error instanceof EmbeddedDatabaseError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  // Shared: while the site runs, through the database server it runs.
+  const handle = await openScriptDatabase(env, {
+    shared: true,
+    whenLocked: (error) => `${error.message}\nIts database does not answer: if the site is starting, try again in a moment. Nothing was changed.`,
+  });
+  if (!handle) return 1;
   try {
     console.log(`Seeding ${handle.description}`);
     await handle.migrate();
@@ -154,12 +142,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error("Seeding failed:", error);
-    process.exitCode = 1;
-  },
-);
+runScript(main, "Seeding failed");
