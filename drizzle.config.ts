@@ -6,7 +6,7 @@ import { defineConfig } from "drizzle-kit";
 // migration (drizzle/0000_extensions.sql).
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/server/db/schema.ts",
+  schema: "./app/server/db/schema/index.ts",
   out: "./drizzle",
   strict: true,
   verbose: true,

@@ -1,0 +1,188 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { timestamptz, createdAt, updatedAt } from "./columns";
+import { users } from "./auth";
+
+// Commerce: payment customers, subscriptions, checkout sessions, webhooks and the offline test checkout.
+
+/** Which payment provider a row came from: Stripe, or the built-in test checkout. */
+export type PaymentProviderName = "stripe" | "test";
+
+/** One provider customer per member and provider, created at her first checkout. */
+export const paymentCustomers = pgTable(
+  "payment_customers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    customerId: text("customer_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.provider] }),
+    unique("payment_customers_provider_customer_unique").on(t.provider, t.customerId),
+  ],
+);
+
+/** Stripe's subscription statuses (the test provider uses the same words). */
+export type SubscriptionStatus =
+  | "active"
+  | "trialing"
+  | "past_due"
+  | "unpaid"
+  | "incomplete"
+  | "incomplete_expired"
+  | "paused"
+  | "canceled";
+
+/** A member's monthly offers, as the provider's webhooks last described them (docs/product.md §8.4). */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // NOTE: docs/product.md §9.8 cancels subscriptions before deleting the account and keeps the row.
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    providerSubscriptionId: text("provider_subscription_id").notNull().unique(),
+    providerCustomerId: text("provider_customer_id"),
+    productKey: text("product_key").notNull(),
+    productName: text("product_name").notNull(),
+    status: text("status").$type<SubscriptionStatus>().notNull(),
+    currentPeriodEnd: timestamptz("current_period_end"),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamptz("canceled_at"),
+    /**
+     * When the provider produced the state stored here (the event's `created` time). An event
+     * older than this changes nothing, so events arriving out of order never regress the state.
+     */
+    stateAt: timestamptz("state_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_id_idx").on(t.userId)],
+);
+
+/**
+ * The monthly offer each member holds, and through which subscription: one row per member and
+ * offer, so the primary key is the database's guarantee of one active subscription per offer per
+ * member. A completing payment claims the row inside its recording transaction (the insert, or
+ * the row lock of a conflicting one, serialises two payments completing at once); a payment that
+ * finds it held by another running subscription is a duplicate, cancelled and refunded. The row
+ * goes when its subscription ends. See payments/subscriptions.server.ts `claimOffer`.
+ */
+export const subscriptionClaims = pgTable(
+  "subscription_claims",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productKey: text("product_key").notNull(),
+    providerSubscriptionId: text("provider_subscription_id").notNull(),
+    claimedAt: timestamptz("claimed_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productKey] }),
+    index("subscription_claims_subscription_idx").on(t.providerSubscriptionId),
+  ],
+);
+
+export type CheckoutSessionStatus = "open" | "complete" | "expired";
+
+/**
+ * The checkout sessions the site started at the provider (either provider): whose, for which offer,
+ * at what price, and whether still open. At most one open session per member and offer (the
+ * partial unique index): a second tab is sent to the open one, and a session whose price no longer
+ * matches the catalogue is expired at the provider (payments/checkout-sessions.server.ts).
+ */
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    /** The provider's session id (cs_…). */
+    id: text("id").primaryKey(),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productKey: text("product_key").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** The provider's hosted page, while the session is open. */
+    url: text("url"),
+    status: text("status").$type<CheckoutSessionStatus>().notNull().default("open"),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    closedAt: timestamptz("closed_at"),
+  },
+  (t) => [
+    uniqueIndex("checkout_sessions_one_open_idx").on(t.userId, t.productKey).where(sql`${t.status} = 'open'`),
+    index("checkout_sessions_open_product_idx").on(t.productKey).where(sql`${t.status} = 'open'`),
+    check("checkout_sessions_status_check", sql`${t.status} in ('open', 'complete', 'expired')`),
+  ],
+);
+
+/** Every provider webhook event, stored by its id and processed once (docs/product.md §8.4). */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    type: text("type").notNull(),
+    /** The event's own `created` time at the provider. */
+    eventCreatedAt: timestamptz("event_created_at").notNull(),
+    payload: jsonb("payload").$type<unknown>().notNull(),
+    receivedAt: timestamptz("received_at").notNull().defaultNow(),
+    processedAt: timestamptz("processed_at"),
+  },
+  (t) => [index("webhook_events_type_idx").on(t.type)],
+);
+
+// The built-in test checkout (payments/test/) plays the payment provider when no
+// Stripe key is set. These tables are its side of the conversation, as Stripe's servers would
+// hold it; the site's own records above never read them directly.
+
+export type TestCheckoutStatus = "open" | "complete" | "expired";
+
+export const testCheckoutSessions = pgTable("test_checkout_sessions", {
+  id: text("id").primaryKey(),
+  customerId: text("customer_id").notNull(),
+  mode: text("mode").$type<"payment" | "subscription">().notNull(),
+  productKey: text("product_key").notNull(),
+  productName: text("product_name").notNull(),
+  amountTotal: integer("amount_total").notNull(),
+  currency: text("currency").notNull(),
+  metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  status: text("status").$type<TestCheckoutStatus>().notNull().default("open"),
+  paymentStatus: text("payment_status").$type<"unpaid" | "paid">().notNull().default("unpaid"),
+  successUrl: text("success_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  paymentIntentId: text("payment_intent_id"),
+  subscriptionId: text("subscription_id"),
+  invoiceId: text("invoice_id"),
+  declinedAt: timestamptz("declined_at"),
+  createdAt: createdAt(),
+  expiresAt: timestamptz("expires_at").notNull(),
+  completedAt: timestamptz("completed_at"),
+  /** The payment was refunded in full (the test provider's refunds API). */
+  refundedAt: timestamptz("refunded_at"),
+});
+
+export const testSubscriptions = pgTable(
+  "test_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    customerId: text("customer_id").notNull(),
+    productKey: text("product_key").notNull(),
+    productName: text("product_name").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    status: text("status").$type<SubscriptionStatus>().notNull(),
+    currentPeriodStart: timestamptz("current_period_start").notNull(),
+    currentPeriodEnd: timestamptz("current_period_end").notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamptz("canceled_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("test_subscriptions_customer_id_idx").on(t.customerId)],
+);
