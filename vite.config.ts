@@ -5,14 +5,17 @@ import { defineConfig } from "vite";
 
 // Browser chunks. A first visit on a phone pays for every request (Lighthouse simulates a slow 4G
 // line over HTTP/1.1: six connections, 150 ms a round trip), so the automatic splitting's thirty
-// small shared chunks cost more than their bytes. Four groups instead, each with the modules it
+// small shared chunks cost more than their bytes. Five groups instead, each with the modules it
 // imports: React, React DOM and React Router; the chrome of every page (the root route's
 // components and the utilities); the email-list form (its schema and Zod load when a form is
-// first used); and the small presentational pieces the marketing pages share. Everything else (a
-// page's own module, the account and admin pages, what loads on demand) is split automatically.
+// first used); Zod whole, wherever it is first needed (left to itself, the bundler cuts it in two
+// when pages use different parts of it, and a checkout then loads both); and the small
+// presentational pieces the marketing pages share. Everything else (a page's own module, the
+// account and admin pages, what loads on demand) is split automatically.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router[\\/]dev)[\\/]/;
 const SHELL = /app[\\/](components[\\/](site-shell|status-page|lazy-auth-form|ui[\\/]toaster)\.tsx|utils[\\/][\w-]+\.ts)$/;
 const FORMS = /app[\\/]components[\\/]email-list-form\.tsx$/;
+const ZOD = /node_modules[\\/]zod[\\/]|app[\\/]validation[\\/]zod\.ts$/;
 const CONTENT = /app[\\/](content[\\/][\w-]+\.ts|components[\\/](section|page-hero|brand-art|feature-icons|explore-more|plan-card|offer-price-panel|lazy-section|download-signup)\.tsx)$/;
 
 const clientChunks = {
@@ -20,6 +23,7 @@ const clientChunks = {
     { name: "framework", test: FRAMEWORK, priority: 4 },
     { name: "shell", test: SHELL, priority: 3 },
     { name: "forms", test: FORMS, priority: 2 },
+    { name: "zod", test: ZOD, priority: 2 },
     { name: "content", test: CONTENT, minShareCount: 2, priority: 1 },
   ],
 };

@@ -69,7 +69,7 @@ describe("answers to a request with a session are never cached", () => {
     expect(varies(response.headers.get("vary")), path).toContain("cookie");
   });
 
-  it.each(["/settings/admin", "/settings/admin.data", "/settings/admin/members.csv", "/settings/admin?q=maeve"])(
+  it.each(["/settings/admin/users", "/settings/admin/users.data", "/settings/admin/members.csv", "/settings/admin/users?q=maeve"])(
     "an admin's GET %s (every member's email): private, no-store, Vary: Cookie",
     async (path) => {
       const response = await site.send(path, { jar: admin });

@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/emails";
 import { AdminNotice } from "~/components/admin/admin-notice";
 import { EmailsTab } from "~/components/admin/emails-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
-import { EMAIL_PREVIEW_KEYS, loadEmailsTab, loadWelcomeEmailSettings, saveWelcomeEmailSettings, sendTestEmailToAdmin } from "~/server/admin/email-previews.server";
+import { SendTestEmailSchema, loadEmailsTab, loadWelcomeEmailSettings, saveWelcomeEmailSettings, sendTestEmailToAdmin } from "~/server/admin/email-previews.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { formIntent, parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
@@ -18,11 +17,6 @@ import { SaveWelcomeEmailSchema } from "~/validation/welcome-email";
 // A refused form answers 400 with the first problem's message and changes nothing.
 
 const EMAILS_TAB = "/settings/admin/emails";
-
-const SendTestSchema = z.object({
-  intent: z.literal("send-test", { error: "Unknown action." }),
-  key: z.enum(EMAIL_PREVIEW_KEYS, { error: "Unknown email." }),
-});
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Her own address, for the test sends.
@@ -48,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return redirectWithToast(EMAILS_TAB, { title: "Welcome email saved", description: `The group call is every ${settings.callDay} at ${settings.callTime}.`, variant: "success" }, { status: 303 });
   }
-  const parsed = parseForm(read.form, SendTestSchema);
+  const parsed = parseForm(read.form, SendTestEmailSchema);
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   try {
     await sendTestEmailToAdmin(parsed.data.key, admin.email);

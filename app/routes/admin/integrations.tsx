@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/integrations";
 import { AdminNotice } from "~/components/admin/admin-notice";
 import { IntegrationsTab } from "~/components/admin/integrations-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
-import { loadIntegrationsTab, retryFailedMail, retryFailedSyncs, RETRY_FAILED_INTENT, RETRY_FAILED_MAIL_INTENT } from "~/server/admin/integrations.server";
+import { loadIntegrationsTab, retryFailedMail, retryFailedSyncs, RetryFailedSchema, RETRY_FAILED_MAIL_INTENT } from "~/server/admin/integrations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
@@ -17,8 +16,6 @@ import { redirectWithToast } from "~/server/toast.server";
 // next tick.
 
 const DASHBOARD_TAB = "/settings/admin/integrations";
-
-const RetryFailedSchema = z.object({ intent: z.enum([RETRY_FAILED_INTENT, RETRY_FAILED_MAIL_INTENT], { error: "Unknown action." }) });
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/subscribers";
 import { AdminNotice } from "~/components/admin/admin-notice";
 import { SubscribersTab } from "~/components/admin/subscribers-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
-import { eraseEmailSubscriber, loadSubscribersTab } from "~/server/admin/subscribers.server";
+import { EraseSubscriberSchema, eraseEmailSubscriber, loadSubscribersTab } from "~/server/admin/subscribers.server";
 import { parseMemberSearch } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";
@@ -18,12 +17,6 @@ import { redirectWithToast } from "~/server/toast.server";
 
 const SUBSCRIBERS_TAB = "/settings/admin/subscribers";
 
-const EraseSchema = z.object({
-  intent: z.literal("erase-subscriber", { error: "Unknown action." }),
-  subscriberId: z.uuid({ error: "Unknown subscriber." }),
-  confirmation: z.literal("DELETE", { error: "Type DELETE to confirm." }),
-});
-
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
   return { subscribers: await loadSubscribersTab(parseMemberSearch(url)) };
@@ -33,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const read = await readForm(request);
   if (!read.ok) return data({ error: read.message }, { status: read.status });
-  const parsed = parseForm(read.form, EraseSchema);
+  const parsed = parseForm(read.form, EraseSubscriberSchema);
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   let erased: number;
   try {

@@ -4,7 +4,8 @@ import type { DashboardLayoutData } from "./layout";
 import { AdminNotice } from "~/components/admin/admin-notice";
 import { UsersTab } from "~/components/admin/users-tab";
 import { runUsersTabAction } from "~/server/admin/actions.server";
-import { loadMembersTab, parseMemberSearch } from "~/server/admin/users.server";
+import { loadTab } from "~/server/admin/tab-data.server";
+import { parseMemberSearch, searchMembers } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -18,7 +19,7 @@ import { dashboardListAddress } from "~/utils/admin-tabs";
 export async function loader({ request, url }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const search = parseMemberSearch(url);
-  return { adminId: admin.id, search, users: await loadMembersTab(search) };
+  return { adminId: admin.id, search, users: await loadTab("users", (db) => searchMembers(db, search)) };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {

@@ -31,6 +31,7 @@ import { renderDuplicateRefundEmail } from "~/server/payments/duplicate-email.se
 import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
 import { formatLongDate } from "~/utils/format";
 import { loadTab } from "./tab-data.server";
+import { z } from "~/validation/zod";
 
 // The dashboard's Emails tab (docs/product.md §18.5): every email the site sends, rendered with
 // sample data exactly as the real one is, and 'Send me a test' to the administrator's own address.
@@ -244,6 +245,12 @@ const TEMPLATES: Template[] = [
 ];
 
 export const EMAIL_PREVIEW_KEYS = TEMPLATES.map((t) => t.key) as [string, ...string[]];
+
+/** The Emails tab's 'Send me a test' form: which email (the address is always hers). */
+export const SendTestEmailSchema = z.object({
+  intent: z.literal("send-test", { error: "Unknown action." }),
+  key: z.enum(EMAIL_PREVIEW_KEYS, { error: "Unknown email." }),
+});
 
 async function sample(): Promise<Sample> {
   const site = await getEffectiveSiteConfig();

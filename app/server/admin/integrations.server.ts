@@ -7,6 +7,7 @@ import { emailMarketingProviderName, type EmailMarketingProviderName } from "~/s
 import { EMAIL_MARKETING_QUEUE } from "~/server/lists/sync-queue.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { loadTab } from "./tab-data.server";
+import { z } from "~/validation/zod";
 
 // The Integrations tab of /settings/admin (docs/product.md §10.8): the email-marketing sync's live
 // figures, counted in the database at each load, and the community platform's link.
@@ -36,6 +37,9 @@ export interface IntegrationsData {
 export const RETRY_FAILED_INTENT = "retry-failed";
 /** 'Retry failed' on the Email delivery card. */
 export const RETRY_FAILED_MAIL_INTENT = "retry-failed-mail";
+
+/** The tab's two 'Retry failed' forms. */
+export const RetryFailedSchema = z.object({ intent: z.enum([RETRY_FAILED_INTENT, RETRY_FAILED_MAIL_INTENT], { error: "Unknown action." }) });
 
 export async function loadIntegrationsData(db: Queryable): Promise<IntegrationsData> {
   // Two small aggregate queries: the subscribers table, and the queue's rows (served by the

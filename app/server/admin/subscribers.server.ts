@@ -7,6 +7,7 @@ import { queueSubscriberErasure } from "~/server/lists/sync-queue.server";
 import { csvDate, csvLine, csvStream } from "./members-csv.server";
 import { getDb } from "~/server/db/client.server";
 import { loadTab } from "./tab-data.server";
+import { z } from "~/validation/zod";
 
 // The Subscribers view (docs/product.md §10.12): each email-list sign-up, newest first, with the
 // form she came from, whether she confirmed, when, and whether the email-marketing service has
@@ -187,3 +188,10 @@ export function subscribersCsv(query: string): ReadableStream<Uint8Array> {
 export function eraseEmailSubscriber(adminId: string, subscriberId: string): Promise<number> {
   return eraseSubscriber(getDb(), adminId, subscriberId);
 }
+
+/** The Subscribers tab's 'Delete' form (an erasure request, confirmed by typing DELETE). */
+export const EraseSubscriberSchema = z.object({
+  intent: z.literal("erase-subscriber", { error: "Unknown action." }),
+  subscriberId: z.uuid({ error: "Unknown subscriber." }),
+  confirmation: z.literal("DELETE", { error: "Type DELETE to confirm." }),
+});

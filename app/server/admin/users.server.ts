@@ -6,7 +6,6 @@ import type { Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, adminActivityLog, profiles, userRoles, users } from "~/server/db/schema";
 import { purchasesOf, type MemberPurchase } from "./sales.server";
 import { fullName } from "~/utils/names";
-import { loadTab } from "./tab-data.server";
 
 // The Users tab of /settings/admin (docs/product.md §10.3):
 // search and paging done in the database, so the page costs the same at 1,000,000 members as at
@@ -272,11 +271,4 @@ export async function updateMemberNames(
     });
     return "updated";
   });
-}
-
-// ─── For the dashboard's routes (app/routes/admin/), with the site's database ───────────────────
-
-/** The Users tab's page of members (docs/product.md §10.2). */
-export function loadMembersTab(search: { query: string; page: number }): Promise<MemberPage | null> {
-  return loadTab("users", (db) => searchMembers(db, search));
 }
