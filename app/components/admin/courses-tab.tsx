@@ -9,6 +9,7 @@ import { FileInput, InputField, TextareaField } from "~/components/ui/form-field
 import { showToast } from "~/components/ui/toaster";
 import { formatCount, formatFileSize } from "~/utils/format";
 import { checkLessonFile, checkLessonVideo, COURSE_LIMITS, COURSES_INTENTS, COURSES_MESSAGES } from "~/validation/courses";
+import { fieldError, FormMessage, HiddenFields } from "./form-kit";
 
 // The Courses tab (docs/product.md §10.14): each course's modules and lessons as the members see
 // them, each editable in place; 'Add module', 'Add lesson', files to upload, and 'Preview as a
@@ -31,30 +32,13 @@ interface Props {
 }
 
 function Hidden({ intent, fields }: { intent: string; fields?: Record<string, string> }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-    </>
-  );
+  return <HiddenFields fields={{ intent, ...fields }} />;
 }
 
 function failureFor(result: CoursesActionFailure | null, intent: string, target: string | null) {
   return result && result.intent === intent && result.target === target ? result : null;
 }
 
-const errorOf = (failure: CoursesActionFailure | null, field: string) => (failure?.field === field ? failure.message : null);
-
-function FormMessage({ failure }: { failure: CoursesActionFailure | null }) {
-  if (!failure || failure.field) return null;
-  return (
-    <p role="alert" className="font-semibold text-danger-700">
-      {failure.message}
-    </p>
-  );
-}
 
 function MoveButtons({ intent, idName, id, label, first, last }: { intent: string; idName: string; id: string; label: string; first: boolean; last: boolean }) {
   return (
@@ -89,15 +73,15 @@ function DeleteConfirm({ intent, idName, id, question }: { intent: string; idNam
 function ModuleFields({ prefix, values, failure, weekly }: { prefix: string; values: Record<string, string>; failure: CoursesActionFailure | null; weekly: boolean }) {
   return (
     <>
-      <InputField label="Module title" name="title" id={`${prefix}-title`} defaultValue={values.title} error={errorOf(failure, "title")} maxLength={COURSE_LIMITS.moduleTitleMax} autoComplete="off" required />
-      <InputField label="Summary" name="summary" id={`${prefix}-summary`} defaultValue={values.summary} error={errorOf(failure, "summary")} hint="Optional: one line under the title" maxLength={COURSE_LIMITS.summaryMax} autoComplete="off" />
+      <InputField label="Module title" name="title" id={`${prefix}-title`} defaultValue={values.title} error={fieldError(failure, "title")} maxLength={COURSE_LIMITS.moduleTitleMax} autoComplete="off" required />
+      <InputField label="Summary" name="summary" id={`${prefix}-summary`} defaultValue={values.summary} error={fieldError(failure, "summary")} hint="Optional: one line under the title" maxLength={COURSE_LIMITS.summaryMax} autoComplete="off" />
       {weekly ? (
         <InputField
           label="Opens in week"
           name="opensWeek"
           id={`${prefix}-opensWeek`}
           defaultValue={values.opensWeek}
-          error={errorOf(failure, "opensWeek")}
+          error={fieldError(failure, "opensWeek")}
           hint="0: open before the course starts; 1: on the cohort's start date; 2: a week later… Empty: open from the start."
           inputMode="numeric"
           autoComplete="off"
@@ -227,7 +211,7 @@ function LessonEditor({ lesson, moduleTitle, result, first, last }: { lesson: Ad
   const uploadFailure = failureFor(result, COURSES_INTENTS.uploadFile, lesson.id);
   const values = failure?.values ?? { title: lesson.title, minutes: String(lesson.minutes), videoUrl: lesson.videoUrl ?? "", body: lesson.body };
   const [checked, setChecked] = useState<string | null>(null);
-  const fileError = checked ?? errorOf(uploadFailure, "file");
+  const fileError = checked ?? fieldError(uploadFailure, "file");
   const fileId = `lesson-${lesson.id}-file`;
   const checkFile = (event: FormEvent<HTMLFormElement>) => {
     const input = event.currentTarget.elements.namedItem("file");
@@ -253,21 +237,21 @@ function LessonEditor({ lesson, moduleTitle, result, first, last }: { lesson: Ad
           <Form method="post" action={COURSES_ACTION} noValidate className="flex flex-col gap-4">
             <Hidden intent={COURSES_INTENTS.updateLesson} fields={{ lessonId: lesson.id }} />
             <FormMessage failure={failure} />
-            <InputField label="Lesson title" name="title" id={`lesson-${lesson.id}-title`} defaultValue={values.title} error={errorOf(failure, "title")} maxLength={COURSE_LIMITS.lessonTitleMax} autoComplete="off" required />
+            <InputField label="Lesson title" name="title" id={`lesson-${lesson.id}-title`} defaultValue={values.title} error={fieldError(failure, "title")} maxLength={COURSE_LIMITS.lessonTitleMax} autoComplete="off" required />
             <div className="grid gap-4 sm:grid-cols-[10rem_1fr] sm:items-start">
-              <InputField label="Minutes" name="minutes" id={`lesson-${lesson.id}-minutes`} defaultValue={values.minutes} error={errorOf(failure, "minutes")} inputMode="numeric" autoComplete="off" />
+              <InputField label="Minutes" name="minutes" id={`lesson-${lesson.id}-minutes`} defaultValue={values.minutes} error={fieldError(failure, "minutes")} inputMode="numeric" autoComplete="off" />
               <InputField
                 label="Video address"
                 name="videoUrl"
                 id={`lesson-${lesson.id}-videoUrl`}
                 defaultValue={values.videoUrl}
-                error={errorOf(failure, "videoUrl")}
+                error={fieldError(failure, "videoUrl")}
                 hint="Optional: a YouTube or Vimeo link, https://…"
                 inputMode="url"
                 autoComplete="off"
               />
             </div>
-            <TextareaField label="Lesson" name="body" id={`lesson-${lesson.id}-body`} defaultValue={values.body} error={errorOf(failure, "body")} hint={MARKDOWN_HINT} rows={10} maxLength={COURSE_LIMITS.bodyMax} />
+            <TextareaField label="Lesson" name="body" id={`lesson-${lesson.id}-body`} defaultValue={values.body} error={fieldError(failure, "body")} hint={MARKDOWN_HINT} rows={10} maxLength={COURSE_LIMITS.bodyMax} />
             <div>
               <Button type="submit">Save</Button>
             </div>
@@ -355,7 +339,7 @@ function ModuleEditor({ course, module, result, first, last, headingLevel }: { c
         <Form method="post" action={COURSES_ACTION} noValidate className="mt-4 flex flex-col gap-4">
           <Hidden intent={COURSES_INTENTS.addLesson} fields={{ moduleId: module.id }} />
           <FormMessage failure={addFailure} />
-          <InputField label="Lesson title" name="title" id={`module-${module.id}-new-lesson`} defaultValue={addFailure?.values.title ?? ""} error={errorOf(addFailure, "title")} maxLength={COURSE_LIMITS.lessonTitleMax} autoComplete="off" required />
+          <InputField label="Lesson title" name="title" id={`module-${module.id}-new-lesson`} defaultValue={addFailure?.values.title ?? ""} error={fieldError(addFailure, "title")} maxLength={COURSE_LIMITS.lessonTitleMax} autoComplete="off" required />
           <div>
             <Button type="submit">Add lesson</Button>
           </div>

@@ -16,6 +16,7 @@ import { formatFileSize, formatLongDate } from "~/utils/format";
 import { checkMemberFile, MEMBER_FILE_ACCEPT, MEMBER_FILES_INTENTS } from "~/validation/member-files";
 import { PaperclipIcon } from "./admin-icons";
 import { EmailText } from "~/components/ui/email-text";
+import { HiddenFields } from "./form-kit";
 
 // docs/product.md §10.15: the files the coach shares with one member, from her row on the Users
 // tab. 'Files' opens a dialog with the list (each file opens through the member's own guarded
@@ -55,14 +56,7 @@ function useAnswered(fetcher: { state: string; data: ActionAnswer }, onDone: (to
 
 /** The hidden fields every form sends: js=1 from the dialog, whose fetcher reads the answer itself. */
 function Hidden({ fields, viaFetcher }: { fields: Record<string, string>; viaFetcher: boolean }) {
-  return (
-    <>
-      {viaFetcher ? <input type="hidden" name="js" value="1" /> : null}
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-    </>
-  );
+  return <HiddenFields fields={{ js: viaFetcher ? "1" : undefined, ...fields }} />;
 }
 
 /** What she sees of these files and when: her 1-to-1 coaching decides (docs/product.md §19.1). */

@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime } from "~/utils/format";
 import { BLOCK_LABELS, CONTENT_INTENTS, type ContentBlock } from "~/validation/content";
+import { FormMessage, HiddenFields } from "../form-kit";
 
 // The pieces every card of the Content tab shares: the forms' hidden fields and messages, the card
 // with its history, 'Restore' and 'Reset to default', and the save form.
@@ -18,14 +19,7 @@ export const MARKDOWN_HINT = "Blank line: new paragraph. **bold**, *italic*, [wo
 export type Values = Record<string, string>;
 
 export function Hidden({ block, intent, version, index }: { block: ContentBlock; intent: string; version: number; index?: number }) {
-  return (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="block" value={block} />
-      <input type="hidden" name="expectedVersion" value={version} />
-      {index === undefined ? null : <input type="hidden" name="index" value={index} />}
-    </>
-  );
+  return <HiddenFields fields={{ intent, block, expectedVersion: version, index }} />;
 }
 
 /** The failure when it belongs to this form (block, intent and item); null otherwise. */
@@ -33,17 +27,6 @@ export function failureFor(result: ContentActionFailure | null, block: ContentBl
   return result && !result.changed && result.block === block && result.intent === intent && result.index === index ? result : null;
 }
 
-/** A message with no field of its own, shown above the form. */
-export function FormMessage({ failure }: { failure: ContentActionFailure | null }) {
-  if (!failure || failure.field) return null;
-  return (
-    <p role="alert" className="font-semibold text-danger-700">
-      {failure.message}
-    </p>
-  );
-}
-
-export const errorOf = (failure: ContentActionFailure | null, field: string) => (failure?.field === field ? failure.message : null);
 
 // ─── Fields of each block ──────────────────────────────────────────────────────────────────────
 

@@ -5,7 +5,8 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { InputField, TextareaField } from "~/components/ui/form-field";
 import { CONTENT_INTENTS, FAQ_LIMITS, QUALIFICATION_LIMITS, TESTIMONIAL_LIMITS, type ListBlock } from "~/validation/content";
-import { CONTENT_ACTION, MARKDOWN_HINT, type Values, Hidden, failureFor, FormMessage, errorOf, BlockCard } from "./form-parts";
+import { CONTENT_ACTION, MARKDOWN_HINT, type Values, Hidden, failureFor, BlockCard } from "./form-parts";
+import { FormMessage, fieldError } from "../form-kit";
 
 // The list blocks of the Content tab (testimonials, qualifications, the three FAQs): each item's
 // fields, and the editor that adds, changes, moves and deletes items.
@@ -24,7 +25,7 @@ export function TestimonialFields({ idPrefix, values, failure }: FieldsProps) {
         name="quote"
         id={`${idPrefix}-quote`}
         defaultValue={values.quote}
-        error={errorOf(failure, "quote")}
+        error={fieldError(failure, "quote")}
         rows={4}
         maxLength={TESTIMONIAL_LIMITS.quoteMax}
         required
@@ -35,7 +36,7 @@ export function TestimonialFields({ idPrefix, values, failure }: FieldsProps) {
           name="name"
           id={`${idPrefix}-name`}
           defaultValue={values.name}
-          error={errorOf(failure, "name")}
+          error={fieldError(failure, "name")}
           hint="First name only"
           autoComplete="off"
           required
@@ -45,7 +46,7 @@ export function TestimonialFields({ idPrefix, values, failure }: FieldsProps) {
           name="age"
           id={`${idPrefix}-age`}
           defaultValue={values.age}
-          error={errorOf(failure, "age")}
+          error={fieldError(failure, "age")}
           inputMode="numeric"
           autoComplete="off"
           required
@@ -63,7 +64,7 @@ export function QualificationFields({ idPrefix, values, failure }: FieldsProps) 
         name="title"
         id={`${idPrefix}-title`}
         defaultValue={values.title}
-        error={errorOf(failure, "title")}
+        error={fieldError(failure, "title")}
         maxLength={QUALIFICATION_LIMITS.titleMax}
         autoComplete="off"
         required
@@ -73,7 +74,7 @@ export function QualificationFields({ idPrefix, values, failure }: FieldsProps) 
         name="detail"
         id={`${idPrefix}-detail`}
         defaultValue={values.detail}
-        error={errorOf(failure, "detail")}
+        error={fieldError(failure, "detail")}
         hint="Optional"
         maxLength={QUALIFICATION_LIMITS.detailMax}
         autoComplete="off"
@@ -90,7 +91,7 @@ export function FaqFields({ idPrefix, values, failure }: FieldsProps) {
         name="question"
         id={`${idPrefix}-question`}
         defaultValue={values.question}
-        error={errorOf(failure, "question")}
+        error={fieldError(failure, "question")}
         maxLength={FAQ_LIMITS.questionMax}
         autoComplete="off"
         required
@@ -100,7 +101,7 @@ export function FaqFields({ idPrefix, values, failure }: FieldsProps) {
         name="answer"
         id={`${idPrefix}-answer`}
         defaultValue={values.answer}
-        error={errorOf(failure, "answer")}
+        error={fieldError(failure, "answer")}
         hint={MARKDOWN_HINT}
         rows={5}
         maxLength={FAQ_LIMITS.answerMax}

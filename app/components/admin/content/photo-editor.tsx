@@ -6,7 +6,8 @@ import { Button } from "~/components/ui/button";
 import { FileInput, InputField } from "~/components/ui/form-field";
 import { checkSitePhotoFile, SITE_PHOTO_ACCEPT } from "~/validation/content-photos";
 import { CONTENT_INTENTS, type PhotoBlockName } from "~/validation/content";
-import { CONTENT_ACTION, Hidden, failureFor, FormMessage, errorOf, BlockCard } from "./form-parts";
+import { CONTENT_ACTION, Hidden, failureFor, BlockCard } from "./form-parts";
+import { FormMessage, fieldError } from "../form-kit";
 
 // The Content tab's photo blocks (the hero photo and the coach's photo): the photo as the site
 // shows it, a new one with its description, and the history.
@@ -29,7 +30,7 @@ export function PhotoEditor({ block, data, result, headingLevel }: { block: Phot
   const alt = failure?.values.alt ?? view.value?.alt ?? "";
   const fileId = `${block}-file`;
   const [checked, setChecked] = useState<string | null>(null);
-  const photoError = checked ?? errorOf(failure, "photo");
+  const photoError = checked ?? fieldError(failure, "photo");
   // With JavaScript, a file the server would refuse is stopped here, before the upload.
   const checkFile = (event: FormEvent<HTMLFormElement>) => {
     const input = event.currentTarget.elements.namedItem("photo");
@@ -66,7 +67,7 @@ export function PhotoEditor({ block, data, result, headingLevel }: { block: Phot
             name="alt"
             id={`${block}-alt`}
             defaultValue={alt}
-            error={errorOf(failure, "alt")}
+            error={fieldError(failure, "alt")}
             hint={`What the photo shows, for people who cannot see it. Left empty, it is your name: ${data.coachName}.`}
             maxLength={200}
             autoComplete="off"
