@@ -1,4 +1,4 @@
-import { axe, emailedLink, expect, type Locator, type Page, test, toastLocator } from "../support/e2e";
+import { axe, emailedLink, expect, type Locator, type Page, test, toastLocator, waitForPageScript } from "../support/e2e";
 import sharp from "sharp";
 import { E2E_LONG_TEST_MS, RETRY_STEP_MS, ROUND_TRIP_MS } from "../support/budgets";
 
@@ -36,8 +36,7 @@ async function signUpAndOpenSettings(page: Page, tag: string, names = { firstNam
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile Settings" })).toBeVisible();
   await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Account Settings" })).toBeVisible();
-  // Wait for hydration: the Upload button only shows server-side (for forms without JavaScript).
-  await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
+  await waitForPageScript(page);
   return email;
 }
 
@@ -86,6 +85,7 @@ test("a member manages her account on /settings and deletes it", async ({ page }
   await expect(update).toBeDisabled();
   await page.reload();
   await expect(card(page, "Profile Information").getByRole("textbox", { name: "Full Name" })).toHaveValue("Sally-Anne O’Brien");
+  await waitForPageScript(page);
   await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
 
   // Profile picture: preview at once, then Upload.
@@ -110,7 +110,7 @@ test("a member manages her account on /settings and deletes it", async ({ page }
   await expect(toast(page, "Email notifications enabled")).toBeVisible();
   await page.reload();
   await expect(card(page, "Notifications & Privacy").getByRole("switch", { name: "Email Notifications" })).toBeChecked();
-  await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
+  await waitForPageScript(page);
   await card(page, "Notifications & Privacy").getByRole("switch", { name: "Email Notifications" }).click();
   await expect(toast(page, "Email notifications disabled")).toBeVisible();
 
@@ -196,6 +196,39 @@ test("a changed address is confirmed from the new inbox and can be undone from t
   // Every session ended, this one too.
   await page.goto("/settings");
   await expect(page).toHaveURL("/");
+});
+
+test("nothing on /settings moves when its script starts; without JavaScript the picture and notification forms have their buttons @mobile", async ({ page, browser }, testInfo) => {
+  // A click aimed at a button as the page hydrates must land on that button: a fallback shown
+  // only until hydration would move everything below it (and a click there would hit the gap).
+  await signUpAndOpenSettings(page, "steady");
+  const noScript = await browser.newContext({
+    baseURL: String(testInfo.project.use.baseURL),
+    viewport: testInfo.project.use.viewport,
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: false,
+  });
+  const withoutScript = await noScript.newPage();
+  await withoutScript.goto("/settings");
+  await expect(card(withoutScript, "Profile Information").getByRole("button", { name: "Upload" })).toBeVisible();
+  await expect(card(withoutScript, "Notifications & Privacy").getByRole("button", { name: "Turn on email notifications" })).toBeVisible();
+  await noScript.close();
+
+  // The page as the server sent it, its scripts held back, then once they have run.
+  const headings = () => page.locator("main h2, main h3").evaluateAll((all) => all.map((h) => `${h.textContent} ${Math.round(h.getBoundingClientRect().top + window.scrollY)}`));
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/**/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/settings", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { level: 2, name: "Account Actions" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
+  const served = await headings();
+  release();
+  await waitForPageScript(page);
+  expect(await headings()).toEqual(served);
 });
 
 test("/settings has no axe-core violations @mobile", async ({ page }) => {

@@ -33,13 +33,14 @@ export function NotificationsCard({ enabled }: { enabled: boolean }) {
             <p id={`${id}-help`} className="text-sm text-ink-muted">
               {SETTINGS_TEXT.notificationsHelp}
             </p>
-            {!hydrated ? (
+            {/* In <noscript>, not behind a hydration flag: nothing moves when the page's script starts. */}
+            <noscript>
               <div className="mt-2">
                 <Button type="submit" size="sm" variant="outline">
                   {enabled ? "Turn off email notifications" : "Turn on email notifications"}
                 </Button>
               </div>
-            ) : null}
+            </noscript>
           </div>
           <Switch
             id={`${id}-switch`}

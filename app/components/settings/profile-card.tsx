@@ -97,13 +97,25 @@ export function ProfileCard({ profile, twoFactorEnabled = false }: { profile: Se
             <p id={`${ids}-avatar-hint`} className="text-sm text-ink-muted">
               JPEG, PNG, GIF or WebP, up to 5MB.
             </p>
-            {file || !hydrated ? (
+            {/* With JavaScript the picture is sent as soon as she chooses it, so its button shows only
+                then; without JavaScript it is always there. It sits in <noscript>, not behind a hydration
+                flag, so nothing moves when the page's script starts (a click aimed below it would land
+                on whatever moved into its place). */}
+            {file ? (
               <div>
                 <Button type="submit" size="sm" loading={avatarForm.busy} disabled={busy}>
                   Upload
                 </Button>
               </div>
-            ) : null}
+            ) : (
+              <noscript>
+                <div>
+                  <Button type="submit" size="sm">
+                    Upload
+                  </Button>
+                </div>
+              </noscript>
+            )}
           </div>
         </form>
 
