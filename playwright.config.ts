@@ -78,7 +78,12 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".tmp/reports/playwright.json" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (every action with its log, every request and response) and a
+    // screenshot of the moment it failed. The trace's film strip and DOM copies are left out: the
+    // browser would draw and encode them for every step of every test, and that alone made the
+    // suite a quarter slower (docs/decisions/272).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: false },
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM,
       // Playwright tells Chromium to keep its shared memory in /tmp (for containers whose /dev/shm

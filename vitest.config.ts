@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { INTEGRATION_HOOK_MS, INTEGRATION_TEST_MS, UNIT_TEST_MS } from "./tests/support/budgets";
@@ -15,6 +16,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
+          // One worker per core, at least two: most of a unit file's time is importing its modules,
+          // and Vitest's default (one less than the cores) left one of the two cores idle.
+          maxWorkers: Math.max(2, os.availableParallelism()),
           sequence: { groupOrder: 0 },
           testTimeout: UNIT_TEST_MS,
         },
