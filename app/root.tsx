@@ -14,7 +14,7 @@ import { toPublicSiteConfig } from "~/config/public";
 import { isTestModeSite } from "~/config/deployment.server";
 import { getServerEnv } from "~/config/env.server";
 import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
-import { getBlock } from "~/server/content/blocks.server";
+import { getBlock } from "~/server/site-blocks/blocks.server";
 import { useNonce } from "~/utils/nonce";
 import { LazyAuthForm, loadAuthForm } from "~/components/lazy-auth-form";
 import { SiteShell } from "~/components/site-shell";

@@ -17,7 +17,7 @@ import { logger } from "~/server/logger.server";
 import { makeDataDirPrivate, permissionsWarning } from "~/server/ops/data-dir-permissions.server";
 import { answerMetrics, countPageCache, observeRequest, setMetricsDatabase } from "~/server/ops/metrics.server";
 import { routePatternMatcher } from "~/server/ops/route-pattern.server";
-import { getPublicPagesVersion } from "~/server/content/blocks.server";
+import { getPublicPagesVersion } from "~/server/site-blocks/blocks.server";
 import { currentRequestContext, requestIdFor, runWithRequestContext } from "~/server/request-context.server";
 import { markDatabaseStopping } from "~/server/db/stopping.server";
 import {

@@ -83,7 +83,7 @@ export function faqPageJsonLd(items: { question: string; answer: string }[]): Re
   };
 }
 
-/** A question whose answer is the coach's Markdown, rendered on the server (app/server/content/rendered.server.ts). */
+/** A question whose answer is the coach's Markdown, rendered on the server (app/server/site-blocks/rendered.server.ts). */
 export interface RenderedFaqAnswer {
   question: string;
   /** Safe HTML from app/utils/markdown.ts. */

@@ -2,7 +2,7 @@ import { cn } from "~/utils/cn";
 import type { PhotoSources, PhotoSourceType } from "~/validation/content-photos";
 
 export interface ResponsivePhotoProps {
-  /** The photo's renditions (photoSources in app/server/content/photos.server.ts). */
+  /** The photo's renditions (photoSources in app/server/site-blocks/photos.server.ts). */
   photo: PhotoSources;
   /** What the photo shows, for people who cannot see it. */
   alt: string;

@@ -2,7 +2,7 @@ import { z } from "~/validation/zod";
 
 // The coach's site photos (docs/product.md §10.13, the Content tab's photos): the rules and words
 // the upload form and the server share, and the shape of a processed photo. The server side (checks,
-// renditions, storage) is app/server/content/photos.server.ts, modelled on the avatar pipeline
+// renditions, storage) is app/server/site-blocks/photos.server.ts, modelled on the avatar pipeline
 // (docs/decisions/050-avatar-upload-processing.md); pages show a photo with
 // app/components/responsive-photo.tsx.
 

@@ -5,7 +5,7 @@
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { loadServerEnv } from "~/config/env.server";
-import { processSitePhoto } from "~/server/content/photos.server";
+import { processSitePhoto } from "~/server/site-blocks/photos.server";
 import { createDatabaseFromEnv } from "~/server/db/client.server";
 import { contentVersions } from "~/server/db/schema";
 import { PhotoBlockSchema } from "~/validation/content";

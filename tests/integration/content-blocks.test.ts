@@ -12,7 +12,7 @@ import { loader as foundationsLoader } from "~/routes/offers/foundations";
 import { loader as rootLoader } from "~/root";
 import { homeHero } from "~/content/home";
 import { qualifications as installedQualifications } from "~/content/contact";
-import { getBlock } from "~/server/content/blocks.server";
+import { getBlock } from "~/server/site-blocks/blocks.server";
 import { contentVersions } from "~/server/db/schema";
 import { CONTENT_MESSAGES } from "~/validation/content";
 import { SITE_PHOTO_MESSAGES } from "~/validation/content-photos";

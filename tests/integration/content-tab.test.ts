@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { testimonials as installed } from "~/content/testimonials";
 import { action as contentAction, loader as contentLoader } from "~/routes/admin/content";
 import { loader as homeLoader } from "~/routes/marketing/home";
-import { getPublicPagesVersion, getTestimonials } from "~/server/content/blocks.server";
+import { getPublicPagesVersion, getTestimonials } from "~/server/site-blocks/blocks.server";
 import { adminActivityLog, contentVersions } from "~/server/db/schema";
 import { CONTENT_MESSAGES } from "~/validation/content";
 import { setupTestDatabase } from "../support/db";

@@ -7,7 +7,7 @@ import { startCheckout } from "~/server/payments/checkout.server";
 import { findCustomerId } from "~/server/payments/customers.server";
 import { testWebhookSecret } from "~/server/payments/local-secret.server";
 import { createTestProvider, getPaymentProvider, setPaymentProvider } from "~/server/payments/registry.server";
-import { TestProvider } from "~/server/payments/test/provider.server";
+import { TestProvider } from "~/server/payments/offline-checkout/provider.server";
 import { confirmCheckoutSession } from "~/server/payments/member-payments.server";
 import { findRunningSubscription, listPurchases, listSubscriptions } from "~/server/payments/queries.server";
 import { billingPortalUrl, cancelActiveSubscriptions } from "~/server/payments/member-payments.server";

@@ -8,7 +8,7 @@ import { ensureCustomer } from "~/server/payments/customers.server";
 import { cancelUrl, successUrl, type PaymentUser } from "~/server/payments/provider.server";
 import { createTestProvider, getPaymentProvider, getTestProvider, setPaymentProvider } from "~/server/payments/registry.server";
 import { StripeProvider } from "~/server/payments/stripe.server";
-import type { TestProvider } from "~/server/payments/test/provider.server";
+import type { TestProvider } from "~/server/payments/offline-checkout/provider.server";
 import { handleWebhookRequest } from "~/server/payments/webhooks.server";
 import { startStripeStandin, type StripeStandin } from "./stripe-standin";
 

@@ -4,7 +4,7 @@ import { DumbbellIcon, PhoneChatIcon, VideoIcon } from "~/components/feature-ico
 import { ArrowRightIcon } from "~/components/icons";
 import { Section } from "~/components/section";
 import { oneToOneCallToAction, oneToOneCards, oneToOneSection } from "~/content/home";
-import type { PagePhoto } from "~/server/content/rendered.server";
+import type { PagePhoto } from "~/server/site-blocks/rendered.server";
 import { ResponsivePhoto } from "~/components/responsive-photo";
 
 // The home page's 1-to-1 coaching sections: what it includes, and the call to action with the

@@ -20,7 +20,7 @@ import { communityTier, offerPrices, OFFER_FACTS, paidPlans } from "~/content/pl
 import { useRootData } from "~/utils/root-data";
 import { productJsonLd, seo, siteFromMatches } from "~/utils/seo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
-import { renderedFaq } from "~/server/content/rendered.server";
+import { renderedFaq } from "~/server/site-blocks/rendered.server";
 
 
 // A page that does not hydrate (app/utils/islands-page.ts).

@@ -18,7 +18,7 @@ import {
 } from "~/content/community";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
-import { getTestimonials } from "~/server/content/blocks.server";
+import { getTestimonials } from "~/server/site-blocks/blocks.server";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 
 const FOUNDATIONS = "/build-stronger-foundations#top";

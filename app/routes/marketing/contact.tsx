@@ -31,7 +31,7 @@ import { OFFER_FACTS } from "~/content/plans";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
-import { getBlock } from "~/server/content/blocks.server";
+import { getBlock } from "~/server/site-blocks/blocks.server";
 
 const socialNetworks: { key: keyof PublicSiteConfig["social"]; label: string; Icon: ComponentType<IconProps> }[] = [
   { key: "instagram", label: "Instagram", Icon: InstagramIcon },

@@ -16,8 +16,8 @@ import {
 } from "~/content/meet";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
-import { getTestimonials } from "~/server/content/blocks.server";
-import { renderedMeetPage } from "~/server/content/rendered.server";
+import { getTestimonials } from "~/server/site-blocks/blocks.server";
+import { renderedMeetPage } from "~/server/site-blocks/rendered.server";
 import { ResponsivePhoto } from "~/components/responsive-photo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 
@@ -92,7 +92,7 @@ export default function Page({ loaderData }: Route.ComponentProps) {
       {/* Bio */}
       <Section name="bio" align="left" eyebrow={bio.eyebrow} title={bio.title}>
         <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-16">
-          {/* Her Markdown, rendered on the server to safe HTML (app/server/content/rendered.server.ts). */}
+          {/* Her Markdown, rendered on the server to safe HTML (app/server/site-blocks/rendered.server.ts). */}
           <div className="prose-copy max-w-none text-lg" dangerouslySetInnerHTML={{ __html: words.bioHtml }} />
           <div className="flex flex-col gap-6">
             <dl className="grid content-start gap-4">

@@ -20,7 +20,7 @@ import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 import { FOUNDATIONS_KEEP_NOTE } from "~/content/foundations-keep";
-import { renderedFaq } from "~/server/content/rendered.server";
+import { renderedFaq } from "~/server/site-blocks/rendered.server";
 
 
 // A page that does not hydrate (app/utils/islands-page.ts).

@@ -23,7 +23,7 @@ import { formatWeekdayDate } from "~/utils/format";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
 import { islandsPage, loadAsDocument } from "~/utils/islands-page";
-import { renderedFaq } from "~/server/content/rendered.server";
+import { renderedFaq } from "~/server/site-blocks/rendered.server";
 
 
 // A page that does not hydrate (app/utils/islands-page.ts).

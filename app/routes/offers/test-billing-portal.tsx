@@ -7,7 +7,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { formIntent, readForm } from "~/server/http/form-action.server";
 import { findCustomerId } from "~/server/payments/customers.server";
 import { requireTestProvider } from "~/server/payments/registry.server";
-import { TEST_BILLING_PORTAL_PATH } from "~/server/payments/test/records.server";
+import { TEST_BILLING_PORTAL_PATH } from "~/server/payments/offline-checkout/records.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { seo } from "~/utils/seo";
 

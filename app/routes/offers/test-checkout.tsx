@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { requireUser } from "~/server/auth/guards.server";
 import { findEffectiveProduct } from "~/server/payments/catalogue.server";
 import { requireTestProvider } from "~/server/payments/registry.server";
-import { findOwnTestSession } from "~/server/payments/test/records.server";
+import { findOwnTestSession } from "~/server/payments/offline-checkout/records.server";
 import { formIntent, readForm } from "~/server/http/form-action.server";
 import { formatMoney } from "~/utils/format";
 import { seo } from "~/utils/seo";

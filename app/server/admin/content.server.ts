@@ -8,8 +8,8 @@ import {
   type BlockView,
   type ContentSite,
   type HistoryEntry,
-} from "~/server/content/blocks.server";
-import { deleteSitePhoto, photoSources, processSitePhotoInTurn } from "~/server/content/photos.server";
+} from "~/server/site-blocks/blocks.server";
+import { deleteSitePhoto, photoSources, processSitePhotoInTurn } from "~/server/site-blocks/photos.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { formIntent, parseForm, parseFormFields } from "~/server/http/form-action.server";
 import { logger } from "~/server/logger.server";
@@ -36,11 +36,11 @@ import {
   type ListBlock,
   type PhotoBlockName,
 } from "~/validation/content";
-import { getContentSite } from "~/server/content/blocks.server";
+import { getContentSite } from "~/server/site-blocks/blocks.server";
 
 // The Content tab's data and actions (docs/product.md §10.13). The route has checked the admin and
 // read the form; each action parses its fields with its schema in app/validation/content.ts and
-// saves a new version of the block through app/server/content/blocks.server.ts.
+// saves a new version of the block through app/server/site-blocks/blocks.server.ts.
 
 export type ContentBlockView<K extends ContentBlock> = BlockView<BlockValue<K>> & { history: HistoryEntry[] };
 

@@ -1,8 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { logger } from "~/server/logger.server";
@@ -18,6 +16,9 @@ import {
 } from "./embedded-postgres-access.server";
 import { isDatabaseStopping } from "./stopping.server";
 
+import { EMBEDDED_DATABASE, EMBEDDED_SETTINGS, EMBEDDED_USER, embeddedDatabaseUrl, embeddedPaths, type EmbeddedPaths, isEmbeddedClusterInitialised } from "./embedded-postgres-paths.server";
+
+export { EMBEDDED_DATABASE, EMBEDDED_SETTINGS, EMBEDDED_USER, embeddedDatabaseUrl, embeddedPaths, type EmbeddedPaths, isEmbeddedClusterInitialised } from "./embedded-postgres-paths.server";
 export { DEFAULT_EMBEDDED_DB_USER, EmbeddedDatabaseError, embeddedRunAs, type RunAs } from "./embedded-postgres-access.server";
 
 // The embedded database (docs/decisions/200): a real PostgreSQL 18 server from the binaries of
@@ -33,72 +34,10 @@ export { DEFAULT_EMBEDDED_DB_USER, EmbeddedDatabaseError, embeddedRunAs, type Ru
 // from embeddedDatabaseUrl(). A server left running by a process killed with SIGKILL is adopted
 // by the next one to take the lock.
 
-/** The database the site's tables live in (the cluster's `postgres` database stays empty). */
-export const EMBEDDED_DATABASE = "site";
-export const EMBEDDED_USER = "postgres";
 const SOCKET_PORT = 5432;
-/** The longest unix socket path Linux accepts is 107 bytes; leave room for `.s.PGSQL.5432.lock`. */
-const MAX_SOCKET_DIR_LENGTH = 80;
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 const LOG_FILE_MAX_BYTES = 10 * 1024 * 1024;
-
-/**
- * Settings for a small site on a small server (docs/performance.md): little shared memory, no
- * parallel workers or JIT, and every commit flushed to disk before it is acknowledged.
- */
-export const EMBEDDED_SETTINGS: Record<string, string> = {
-  listen_addresses: "",
-  unix_socket_permissions: "0700",
-  shared_buffers: "32MB",
-  max_connections: "60",
-  fsync: "on",
-  synchronous_commit: "on",
-  full_page_writes: "on",
-  jit: "off",
-  io_method: "sync",
-  max_worker_processes: "4",
-  max_parallel_workers: "0",
-  max_parallel_workers_per_gather: "0",
-  max_wal_senders: "2",
-  autovacuum_max_workers: "2",
-  huge_pages: "off",
-  TimeZone: "UTC",
-  log_min_messages: "warning",
-  log_checkpoints: "off",
-  // After a crash, one syncfs() of the file system instead of an fsync of every file (seconds).
-  recovery_init_sync_method: "syncfs",
-};
-
-export interface EmbeddedPaths {
-  dataDir: string;
-  /** PGDATA: the cluster's files. */
-  cluster: string;
-  /** The folder holding the unix socket. */
-  socketDir: string;
-  logFile: string;
-}
-
-export function embeddedPaths(dataDir: string): EmbeddedPaths {
-  const dir = path.resolve(dataDir);
-  let socketDir = path.join(dir, "run");
-  if (socketDir.length > MAX_SOCKET_DIR_LENGTH) {
-    // A deep DATA_DIR: the socket goes to a short folder of its own named after the directory.
-    const hash = createHash("sha256").update(dir).digest("hex").slice(0, 12);
-    socketDir = path.join(os.tmpdir(), `strong-pg-${hash}`);
-  }
-  return { dataDir: dir, cluster: path.join(dir, "postgres"), socketDir, logFile: path.join(dir, "postgres.log") };
-}
-
-/** The connection URL of the embedded database of `dataDir` (it may or may not be running). */
-export function embeddedDatabaseUrl(dataDir: string, database = EMBEDDED_DATABASE): string {
-  const { socketDir } = embeddedPaths(dataDir);
-  return `postgresql://${EMBEDDED_USER}@localhost/${database}?host=${encodeURIComponent(socketDir)}`;
-}
-
-export function isEmbeddedClusterInitialised(dataDir: string): boolean {
-  return fs.existsSync(path.join(embeddedPaths(dataDir).cluster, "PG_VERSION"));
-}
 
 // ─── Binaries ───────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { MEMBER_FILE_LIMITS } from "~/validation/member-files";
-import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/server/content/photos.server";
+import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/server/site-blocks/photos.server";
 import { COURSE_LIMITS } from "~/validation/courses";
 import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getServerEnv } from "~/config/env.server";
 import type { PaymentProvider } from "./provider.server";
-import { TestProvider } from "./test/provider.server";
+import { TestProvider } from "./offline-checkout/provider.server";
 import { handleWebhookRequest } from "./webhooks.server";
 
 // The payment provider registry: picks the implementation the configuration asks for. The

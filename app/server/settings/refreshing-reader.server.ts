@@ -1,7 +1,7 @@
 // A value read from the database and kept for a moment: every request asks it, the database is
 // asked at most once per interval (and once at a time), and a change this server makes is seen at
 // once by forgetting the reading. The site's effective configuration (effective-config.server.ts)
-// and the Content tab's texts (app/server/content/blocks.server.ts) are read through one each.
+// and the Content tab's texts (app/server/site-blocks/blocks.server.ts) are read through one each.
 
 export interface RefreshingReader<Value> {
   /** The current reading (read now when there is none, it is older than the interval, or its inputs changed); null when there is nothing to read. */

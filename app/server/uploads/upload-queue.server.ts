@@ -9,7 +9,7 @@ import os from "node:os";
 //    (two, or one on a single-core machine); the others wait their turn.
 // Several servers share the database: the profile row's lock orders their writes (saveAvatar).
 // The coach's site photos (Content tab) keep a line of their own per uploader, under the same
-// rules, and take the same image slots (../content/photos.server.ts).
+// rules, and take the same image slots (../site-blocks/photos.server.ts).
 
 export const MEMBER_QUEUE_LIMIT = 2;
 export const IMAGE_PROCESSING_SLOTS = Math.max(1, Math.min(2, os.availableParallelism() - 1));

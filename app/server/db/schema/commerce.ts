@@ -137,7 +137,7 @@ export const webhookEvents = pgTable(
   (t) => [index("webhook_events_type_idx").on(t.type)],
 );
 
-// The built-in test checkout (payments/test/) plays the payment provider when no
+// The built-in test checkout (payments/offline-checkout/) plays the payment provider when no
 // Stripe key is set. These tables are its side of the conversation, as Stripe's servers would
 // hold it; the site's own records above never read them directly.
 

@@ -1,5 +1,5 @@
-import { getBlock, getContentSite, type ContentSite } from "~/server/content/blocks.server";
-import { photoSources } from "~/server/content/photos.server";
+import { getBlock, getContentSite, type ContentSite } from "~/server/site-blocks/blocks.server";
+import { photoSources } from "~/server/site-blocks/photos.server";
 import { markdownToText, renderMarkdown } from "~/utils/markdown";
 import type { PhotoSources } from "~/validation/content-photos";
 import type { Qualification } from "~/validation/content";
