@@ -42,7 +42,7 @@ module.exports = {
       severity: "error",
       comment: "The database layer is the lowest server layer: it imports no other server module but the logger.",
       from: { path: DB },
-      to: { path: SERVER, pathNot: [DB, "^app/server/logger\\.server\\.ts$"] },
+      to: { path: SERVER, pathNot: [DB, "^app/server/core/(logger|request-context)\\.server\\.ts$"] },
     },
     {
       name: "routes-reach-the-database-through-server-modules",

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { ServerRouter } from "react-router";
 import { applyDocumentPolicy } from "~/server/http/document-policy.server";
 import { noteRequestError } from "~/server/http/outage.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { NonceContext } from "~/utils/nonce";
 
 // React Router's Node entry, rendering every page whole before sending it (decision 172), plus the

@@ -22,7 +22,10 @@ const stages = [
       // re-checks only what changed (docs/decisions/271).
       step("lint", bin("eslint"), [".", "--cache", "--cache-location", ".tmp/eslintcache", "--cache-strategy", "content"]),
       // Imports flow one way and never in a circle (.dependency-cruiser.cjs; docs/architecture.md §2).
-      step("imports", bin("depcruise"), ["app", "server", "scripts", "tests", "--config", ".dependency-cruiser.cjs"]),
+      // …and the production code's folders import each other one way only (.dependency-cruiser-folders.cjs).
+      step("imports", bin("depcruise"), ["app", "server", "scripts", "tests", "--config", ".dependency-cruiser.cjs"], {
+        then: [bin("depcruise"), ["app", "server", "scripts", "--config", ".dependency-cruiser-folders.cjs"]],
+      }),
       // The route types first: the typecheck reads them.
       step("typecheck", bin("react-router"), ["typegen"], { then: [bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", ".tmp/tsbuildinfo"]] }),
       step("build", process.execPath, ["server.js", "--build-only"], { saveOutput: buildOutput }),

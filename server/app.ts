@@ -4,8 +4,8 @@ import type { ServerBuild } from "react-router";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import { DeploymentRefusedError, deploymentProblems } from "~/config/deployment.server";
 import { ConfigError } from "~/config/site";
-import { getAuthSecret } from "~/server/auth/secret.server";
-import { isUntrustedLoopbackProxy, parseTrustedProxies, resolveClientIp, UNTRUSTED_PROXY_WARNING } from "~/server/client-ip.server";
+import { getAuthSecret } from "../app/server/core/secret.server";
+import { isUntrustedLoopbackProxy, parseTrustedProxies, resolveClientIp, UNTRUSTED_PROXY_WARNING } from "../app/server/core/client-ip.server";
 import { getDb, pingDatabase } from "~/server/db/client.server";
 import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS, outagePage } from "~/server/http/outage.server";
 import { securityOptions } from "~/server/http/document-policy.server";
@@ -13,12 +13,12 @@ import { cacheablePaths, createPageCache } from "~/server/http/page-cache.server
 import { createPageHandler } from "~/server/http/request-handler.server";
 import { connectRefusal, guardRequest, sendGuardAnswer } from "~/server/http/request-guard.server";
 import { baseSecurityHeaders, securityHeadersMiddleware } from "~/server/http/security-headers.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "../app/server/core/logger.server";
 import { makeDataDirPrivate, permissionsWarning } from "~/server/ops/data-dir-permissions.server";
-import { answerMetrics, countPageCache, observeRequest, setMetricsDatabase } from "~/server/ops/metrics.server";
+import { answerMetrics, countPageCache, observeRequest, setMetricsDatabase } from "../app/server/metrics/metrics.server";
 import { routePatternMatcher } from "~/server/ops/route-pattern.server";
 import { getPublicPagesVersion } from "~/server/site-blocks/blocks.server";
-import { currentRequestContext, requestIdFor, runWithRequestContext } from "~/server/request-context.server";
+import { currentRequestContext, requestIdFor, runWithRequestContext } from "../app/server/core/request-context.server";
 import { markDatabaseStopping } from "~/server/db/stopping.server";
 import {
   beginShutdown as beginServerShutdown,
@@ -29,7 +29,7 @@ import {
   startServerResources as startResources,
   stopDatabaseOnly,
   stopServerResources,
-} from "~/server/startup.server";
+} from "../app/server/startup/startup.server";
 
 // The Express app that wraps React Router. server.js mounts it after static assets; in
 // development Vite loads this module on each request, so everything stateful lives on globalThis.

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { ArrowLeftIcon } from "~/components/icons";
 import { mainNavItems } from "~/components/nav-links";
 import { StatusPage } from "~/components/status-page";

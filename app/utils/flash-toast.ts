@@ -1,5 +1,5 @@
 // The one-time toast a redirect carries (decision 016), as the server writes it and the page shows
-// it. The cookie itself is app/server/toast.server.ts.
+// it. The cookie itself is app/server/core/toast.server.ts.
 
 export type FlashToastVariant = "default" | "success" | "info" | "warning" | "destructive";
 

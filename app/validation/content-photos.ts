@@ -11,6 +11,8 @@ export type SitePhotoKind = (typeof SITE_PHOTO_KINDS)[number];
 
 /** The largest upload, in bytes: a full-size phone photo fits. */
 export const SITE_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** The most the Content tab's action reads: a 10 MB photo and the form's few small fields. */
+export const SITE_PHOTO_UPLOAD_BODY_LIMIT = SITE_PHOTO_MAX_BYTES + 64 * 1024;
 
 /** The file input's accept attribute (the server checks the real type again). */
 export const SITE_PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";

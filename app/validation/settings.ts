@@ -58,6 +58,12 @@ export const PrivacyLevelSchema = z.enum(["basic", "standard", "strict"], {
 });
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The most a route reads of a multipart avatar upload: the 5 MB file plus room for the multipart
+ * boundaries and a few small fields. A body over this is refused before it is parsed, so a huge
+ * upload cannot exhaust memory (readLimitedFormData in app/server/http/multipart.server.ts).
+ */
+export const AVATAR_UPLOAD_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export const AVATAR_EXTENSIONS = ["jpeg", "jpg", "png", "gif", "webp"] as const;
 export const AVATAR_SIZE_MESSAGE = "File size must be less than 5MB";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/server/db/client.server";
 import { emailSubscribers, profiles, users } from "~/server/db/schema";
 import { DEFAULT_BODY_LIMIT } from "~/server/http/body-limit.server";
-import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
+import { AVATAR_UPLOAD_BODY_LIMIT } from "~/validation/settings";
 import { createEmbeddedDataDir, type TestDatabase } from "../support/db";
 import { ensureBuild, makeTempDir, type RunningServer } from "../support/processes";
 import { startTestSite, type TestSite } from "../support/test-site";

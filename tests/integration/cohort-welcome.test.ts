@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as emailsAction } from "~/routes/admin/emails";
 import { installDemoCourses } from "~/server/courses/demo-courses.server";
 import { appSettings, cohortWelcomes, courseEnrolments, emailMessages, profiles } from "~/server/db/schema";
-import { queueDueWelcomeEmails, welcomeDueAt, WELCOME_DAYS_BEFORE } from "~/server/jobs/cohort-welcome.server";
+import { queueDueWelcomeEmails, welcomeDueAt, WELCOME_DAYS_BEFORE } from "~/server/courses/cohort-welcome.server";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { createTestProvider, setPaymentProvider } from "~/server/payments/registry.server";
 import { listEmailPreviews } from "~/server/admin/email-previews.server";

@@ -4,7 +4,7 @@ import { action as apiAuthAction, loader as apiAuthLoader } from "~/routes/api/a
 import { action as authAction } from "~/routes/api/auth-form";
 import { action as resetAction } from "~/routes/account/reset-password";
 import { action as securityAction } from "~/routes/account/security";
-import { signInKey, SIGN_IN_FAILURES } from "~/server/account/account-limits.server";
+import { signInKey, SIGN_IN_FAILURES } from "~/server/models/account-limits.server";
 import { SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
 import { OPEN_AUTH_PATHS } from "~/server/auth/hooks.server";
 import { getAuth } from "~/server/auth/instance.server";

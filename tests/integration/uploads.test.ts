@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "~/config/env.server";
 import { loader } from "~/routes/api/uploads";
-import { renderInitialsAvatar } from "~/server/avatar.server";
+import { renderInitialsAvatar } from "~/server/core/avatar.server";
 import { getStorage, resetStorage } from "~/server/storage/index.server";
 import { createEmbeddedDataDir, createTestDatabase, type TestDatabase } from "../support/db";
 import { ensureBuild, makeTempDir, startServer, type RunningServer } from "../support/processes";

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { FollowUpView } from "~/server/admin/follow-ups.server";
+import type { FollowUpView } from "~/server/models/follow-ups.server";
 import { formatDateTime } from "~/utils/format";
 import { EmailText } from "~/components/ui/email-text";
 

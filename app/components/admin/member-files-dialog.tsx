@@ -3,7 +3,7 @@ import { useFetcher, useLocation } from "react-router";
 import type { MemberFilesActionFailure, MemberFilesData } from "~/server/admin/member-files.server";
 import type { MemberRow } from "~/server/admin/users.server";
 import type { MemberFileView } from "~/server/courses/member-files.server";
-import type { FlashToastInput } from "~/server/toast.server";
+import type { FlashToastInput } from "~/server/core/toast.server";
 import { AdminSubPage } from "./admin-sub-page";
 import { useHydrated } from "~/components/settings/settings-form";
 import { Alert } from "~/components/ui/alert";

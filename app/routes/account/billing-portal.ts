@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/billing-portal";
 import { requireUser } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { siteOrigin } from "~/server/payments/provider.server";
 import { billingPortalUrl } from "~/server/payments/member-payments.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 
 // POST /settings/billing ('Manage subscription' on the settings page): sends the member to
 // Stripe's Customer Portal for her customer, or to the test provider's equivalent page, which

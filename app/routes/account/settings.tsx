@@ -17,11 +17,11 @@ import { sendAdminConfirmationLink } from "~/server/auth/email-verification.serv
 import { adminConfirmationNeeded, requireUser } from "~/server/auth/guards.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
 import type { SessionUser } from "~/server/auth/session.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { answerForm, formIntent, parseForm, readForm } from "~/server/http/form-action.server";
-import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
-import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
-import { verificationEmailAllowed } from "~/server/account/account-limits.server";
+import { redirectWithToast, type FlashToastInput } from "~/server/core/toast.server";
+import { AVATAR_UPLOAD_BODY_LIMIT } from "~/validation/settings";
+import { verificationEmailAllowed } from "~/server/models/account-limits.server";
 import { verifyCurrentSecret } from "~/server/account/reauth.server";
 import {
   AVATAR_SIZE_MESSAGE,

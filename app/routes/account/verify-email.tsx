@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { LinkPage } from "~/components/link-page";
 import { confirmEmailAddress, readVerificationToken } from "~/server/auth/email-verification.server";
 import { readForm } from "~/server/http/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 

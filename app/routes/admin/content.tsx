@@ -6,10 +6,10 @@ import { loadContentTab, runContentTabAction, type ContentActionFailure } from "
 import { loadTab } from "~/server/admin/tab-data.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { CONTENT_MESSAGES, PHOTO_BLOCKS } from "~/validation/content";
 import { SITE_PHOTO_MESSAGES } from "~/validation/content-photos";
-import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/server/site-blocks/photos.server";
+import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/validation/content-photos";
 
 // /settings/admin/content: the Content tab (docs/product.md §10.13) and its forms. Admins only (a
 // visitor or member is sent home with the message of docs/product.md §10.1 and nothing changes).

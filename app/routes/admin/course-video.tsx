@@ -6,7 +6,7 @@ import { receiveLessonVideo } from "~/server/admin/course-video.server";
 import { loadCoursesTab, type CoursesActionFailure } from "~/server/admin/courses.server";
 import { loadTab } from "~/server/admin/tab-data.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 
 // POST /settings/admin/courses/video: a lesson's own video from the Courses tab (docs/product.md
 // §10.14), up to 2 GB, read as it arrives (its body limit streams, app/server/http/body-limit.server.ts).

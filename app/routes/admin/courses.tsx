@@ -6,7 +6,7 @@ import { loadCoursesTab, runCoursesAction, type CoursesActionFailure } from "~/s
 import { loadTab } from "~/server/admin/tab-data.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { COURSE_LIMITS, COURSES_MESSAGES } from "~/validation/courses";
 
 // /settings/admin/courses: the Courses tab (docs/product.md §10.14) and its forms. Admins only (a

@@ -6,8 +6,8 @@ import { TabFailed } from "~/components/admin/tab-failed";
 import { SendTestEmailSchema, loadEmailsTab, loadWelcomeEmailSettings, saveWelcomeEmailSettings, sendTestEmailToAdmin } from "~/server/admin/email-previews.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { formIntent, parseForm, readForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { logger } from "~/server/core/logger.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { SaveWelcomeEmailSchema } from "~/validation/welcome-email";
 
 // /settings/admin/emails: the Emails tab (docs/product.md §18.5, §18.6), every email the site sends

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/follow-ups";
-import { completeFollowUp } from "~/server/admin/follow-ups.server";
+import { completeFollowUp } from "~/server/models/follow-ups.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { logger } from "~/server/core/logger.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { FOLLOW_UP_NOT_FOUND, MarkFollowUpDoneSchema } from "~/validation/follow-ups";
 
 // POST /settings/admin/follow-ups: the overview's 'Mark done' on a 1-to-1 follow-up to-do

@@ -6,8 +6,8 @@ import { TabFailed } from "~/components/admin/tab-failed";
 import { loadIntegrationsTab, retryFailedMail, retryFailedSyncs, RetryFailedSchema, RETRY_FAILED_MAIL_INTENT } from "~/server/admin/integrations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { logger } from "~/server/core/logger.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 
 // /settings/admin/integrations: the Integrations tab (docs/product.md §10.8), how the email-marketing
 // service, the community and the mail are doing. Its 'Retry failed' forms (admins only; anybody

@@ -2,7 +2,7 @@ import type { Route } from "./+types/members-export";
 import { membersCsv } from "~/server/admin/members-csv.server";
 import { csvResponse, membersCsvFilename } from "~/server/admin/members-csv.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // GET /settings/admin/members.csv: every member as a CSV download, streamed (docs/product.md §10.7).
 // docs/product.md §10.1: the same guard as the dashboard; anybody else is sent home and gets no data.

@@ -6,8 +6,8 @@ import { loadOffersTab, offerProductKeys, offersCohortDate, resetOfferToInstalle
 import { loadTab } from "~/server/admin/tab-data.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { formIntent, readForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { logger } from "~/server/core/logger.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import {
   COHORT_DATE_FIELD,
   OFFERS_INTENTS,

@@ -3,7 +3,7 @@ import { salesCsv, salesFilterFrom } from "~/server/admin/sales.server";
 import { salesCsvFilename } from "~/server/admin/sales.server";
 import { csvResponse } from "~/server/admin/members-csv.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // GET /settings/admin/sales.csv?product=…&status=…: the Sales tab's payments as a CSV download,
 // with the tab's filter, streamed (docs/product.md §10.11). Administrators only, like the tab.

@@ -4,7 +4,7 @@ import { subscribersCsvFilename } from "~/server/admin/subscribers.server";
 import { parseMemberSearch } from "~/server/admin/users.server";
 import { csvResponse } from "~/server/admin/members-csv.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // GET /settings/admin/subscribers.csv?q=…: the email-list subscribers (matching the search) as a
 // CSV download, streamed (docs/product.md §10.12). Administrators only.

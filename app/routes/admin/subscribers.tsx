@@ -7,8 +7,8 @@ import { EraseSubscriberSchema, eraseEmailSubscriber, loadSubscribersTab } from 
 import { parseMemberSearch } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { parseForm, readForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { logger } from "~/server/core/logger.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 
 // /settings/admin/subscribers: the Subscribers tab (docs/product.md §10.12), everyone on the email
 // lists, searched and paged in the URL (?q=…&page=…); the CSV is ./subscribers-export.ts. Its

@@ -8,7 +8,7 @@ import { loadTab } from "~/server/admin/tab-data.server";
 import { parseMemberSearch, searchMembers } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readForm } from "~/server/http/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { dashboardListAddress } from "~/utils/admin-tabs";
 
 // /settings/admin/users: the Users tab (docs/product.md §10.2–§10.6), the dashboard's first. The

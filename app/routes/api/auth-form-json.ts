@@ -1,6 +1,6 @@
 import type { Route } from "./+types/auth-form-json";
 import { requireAnonymous } from "~/server/auth/guards.server";
-import { handleAuthForm } from "~/server/auth/form.server";
+import { handleAuthForm } from "~/server/account/auth-form.server";
 
 // /api/auth-form: the auth form's action answering in JSON, for the login dialog of the pages that
 // do not hydrate (app/islands/login-island.tsx). The same checks as /auth: same-origin, honeypot,

@@ -2,13 +2,13 @@ import { createElement } from "react";
 import type { Route } from "./+types/auth-form";
 import { AuthPage } from "~/components/auth-page";
 import { requireAnonymous } from "~/server/auth/guards.server";
-import { handleAuthForm } from "~/server/auth/form.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { handleAuthForm } from "~/server/account/auth-form.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { AUTH_TEXT, parseAuthMode } from "~/utils/auth-result";
 import { seo } from "~/utils/seo";
 import { safeRedirect } from "~/utils/safe-redirect";
 
-// /auth: the auth form's action (app/server/auth/form.server.ts) and its page.
+// /auth: the auth form's action (app/server/account/auth-form.server.ts) and its page.
 //
 // With JavaScript the form posts through a fetcher (field js=1) and gets data. Without it, a
 // plain form post gets a redirect with a flash toast, and GET /auth is a page with the form, so

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/email-list";
-import { clientIpOf } from "~/server/client-ip.server";
+import { clientIpOf } from "~/server/core/client-ip.server";
 import { readForm } from "~/server/http/form-action.server";
 import { emailListReturnPath } from "~/server/lists/return-path.server";
 import { subscribe } from "~/server/lists/subscribers.server";

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
-import { logger } from "~/server/logger.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { logger } from "~/server/core/logger.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { readForm } from "~/server/http/form-action.server";
 
 // POST /sign-out (docs/product.md §7.11 Account Actions: "Sign Out (signs out, goes to /)"): ends the session

@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
-import { listMarketingConsents } from "./marketing-consent.server";
+import { listMarketingConsents } from "~/server/models/marketing-consent.server";
 import { emailSubscribers, loginHistory, profiles, purchases, subscriptions, userRoles, users } from "~/server/db/schema";
 
 // 'Download my data' (docs/product.md §9.8): everything the site keeps about the member, as JSON. Each

@@ -3,7 +3,7 @@ import { memberFilesPrefix } from "~/server/courses/member-files.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, adminActivityLog, userRoles, users, type AdminActionType } from "~/server/db/schema";
 import { eraseEmailsTo } from "~/server/email/queue.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { recordAdminEmailEvent } from "~/server/models/roles.server";
 import { cancelActiveSubscriptions } from "~/server/payments/member-payments.server";
 import { getStorage } from "~/server/storage/index.server";

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { getServerEnv } from "~/config/env.server";
-import { allowEmailTo } from "~/server/account/account-limits.server";
-import { voidPasswordResetLinks } from "~/server/account/password-events.server";
+import { allowEmailTo } from "~/server/models/account-limits.server";
+import { voidPasswordResetLinks } from "~/server/auth/password-events.server";
 import { EMAIL_VERIFIED_CALLBACK } from "~/server/auth/context.server";
 import { getAuth } from "~/server/auth/instance.server";
 import { callAuthEndpoint } from "~/server/auth/requests.server";
@@ -11,7 +11,7 @@ import type { SessionUser } from "~/server/auth/session.server";
 import { getDb } from "~/server/db/client.server";
 import { ADMIN_ROLE, profiles, sessions, userRoles, users, verifications } from "~/server/db/schema";
 import { sendEmailChangeConfirmation, sendEmailChangedNotice } from "~/server/email/auth-emails.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { findUserByEmail, isAdminEmail, recordAdminEmailEvent } from "~/server/models/roles.server";
 
 // Changing the email address (docs/product.md §9.2 "update user with a new email (triggers a confirmation

@@ -1,11 +1,11 @@
 import { APIError } from "better-auth/api";
 import type { AppLoadContext } from "react-router";
-import { claimSignInAttempt, settleSignInAttempt } from "~/server/account/account-limits.server";
+import { claimSignInAttempt, settleSignInAttempt } from "~/server/models/account-limits.server";
 import { getAuth } from "~/server/auth/instance.server";
 import { callAuthEndpoint } from "~/server/auth/requests.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // Asking again who is at the keyboard before the changes a stolen session must not be able to
 // make (docs/product.md §9.2): changing the email address and deleting the account. She gives her current

@@ -5,7 +5,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { callAuthEndpoint, setCookieHeaders } from "~/server/auth/requests.server";
 import type { SessionUser } from "~/server/auth/session.server";
 import { answerForm, formIntent, readForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { formToObject, parseFirst } from "~/validation/first-error";
 import {
   SECURITY_INTENTS,

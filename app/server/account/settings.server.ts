@@ -3,7 +3,7 @@ import { getDb, queryPrepared } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { loginHistory, profiles, users } from "~/server/db/schema";
 import { queueMemberSync } from "~/server/lists/sync-queue.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import {
   listPurchases,
   listSubscriptions,
@@ -15,7 +15,7 @@ import { getStorage, profilePictureKey } from "~/server/storage/index.server";
 import { processAvatarUpload } from "~/server/uploads/avatar-upload.server";
 import { avatarQueue, imageSlots, UploadQueueFullError } from "~/server/uploads/upload-queue.server";
 import { settingsConsentWording } from "~/content/marketing-consent";
-import { recordMarketingConsent } from "./marketing-consent.server";
+import { recordMarketingConsent } from "~/server/models/marketing-consent.server";
 
 // The account settings page's reads and writes (docs/product.md §9).
 // Every function takes the signed-in member's id from the session (requireUser), never from the

@@ -2,9 +2,9 @@ import type { SessionUser } from "~/server/auth/session.server";
 import { deleteUserAccount, LAST_ADMIN_MESSAGE } from "~/server/account/delete-account.server";
 import type { Database } from "~/server/db/client.server";
 import { formIntent, parseForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { grantAdmin, revokeAdmin } from "~/server/models/roles.server";
-import type { FlashToastInput } from "~/server/toast.server";
+import type { FlashToastInput } from "~/server/core/toast.server";
 import {
   ADMIN_INTENTS,
   ADMIN_TEXT,

@@ -12,8 +12,8 @@ import {
 import { deleteSitePhoto, photoSources, processSitePhotoInTurn } from "~/server/site-blocks/photos.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { formIntent, parseForm, parseFormFields } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
-import type { FlashToastInput } from "~/server/toast.server";
+import { logger } from "~/server/core/logger.server";
+import type { FlashToastInput } from "~/server/core/toast.server";
 import { formToObject } from "~/validation/first-error";
 import { SITE_PHOTO_MESSAGES, type PhotoSources } from "~/validation/content-photos";
 import { z } from "~/validation/zod";

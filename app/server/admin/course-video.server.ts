@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { courseLessons } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { getStorage } from "~/server/storage/index.server";
 import { isNoSpaceError, NO_SPACE_STATUS, UPLOAD_NO_SPACE_MESSAGE, UPLOAD_WRITE_FAILED_MESSAGE } from "~/server/uploads/disk-space.server";
 import { receiveStreamedUpload } from "~/server/uploads/streamed-upload.server";

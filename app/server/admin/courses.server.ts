@@ -4,9 +4,9 @@ import { COURSE_KEYS, COURSES, type CourseKey } from "~/content/courses";
 import { getDb, type Queryable, type Transaction } from "~/server/db/client.server";
 import { adminActivityLog, courseLessons, courseModules, lessonFiles } from "~/server/db/schema";
 import { formIntent, parseForm, parseFormFields } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { getStorage } from "~/server/storage/index.server";
-import type { FlashToastInput } from "~/server/toast.server";
+import type { FlashToastInput } from "~/server/core/toast.server";
 import { formToObject } from "~/validation/first-error";
 import {
   cleanFileName,

@@ -24,7 +24,7 @@ import {
   type RenderedEmail,
 } from "~/server/email/sale-templates.server";
 import { DEFAULT_WELCOME_SETTINGS, firstWeekWorkouts, readWelcomeSettings, renderCohortWelcome, writeWelcomeSettings, type Workout } from "~/server/email/welcome-email.server";
-import { WELCOME_DAYS_BEFORE } from "~/server/jobs/cohort-welcome.server";
+import { WELCOME_DAYS_BEFORE } from "~/server/courses/cohort-welcome.server";
 import { renderConfirmationEmail } from "~/server/lists/emails.server";
 import type { WelcomeEmailSettings } from "~/validation/welcome-email";
 import { renderDuplicateRefundEmail } from "~/server/payments/duplicate-email.server";

@@ -5,9 +5,9 @@ import { listMemberFiles, memberFilesPrefix, type MemberFileView } from "~/serve
 import type { Database, Transaction } from "~/server/db/client.server";
 import { adminActivityLog, memberFiles, users } from "~/server/db/schema";
 import { formIntent, parseForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { getStorage } from "~/server/storage/index.server";
-import type { FlashToastInput } from "~/server/toast.server";
+import type { FlashToastInput } from "~/server/core/toast.server";
 import { detectImageType } from "~/server/uploads/avatar-upload.server";
 import { formatFileSize } from "~/utils/format";
 import { cleanFileName } from "~/validation/courses";

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { ADMIN_ROLE, profiles, userRoles, users } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { getDb } from "~/server/db/client.server";
 
 // GET /settings/admin/members.csv (docs/product.md §10.7; decision 113): every member as CSV, streamed in batches read

@@ -1,6 +1,6 @@
 import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
-import { loadFollowUps, type FollowUpView } from "./follow-ups.server";
+import { logger } from "~/server/core/logger.server";
+import { loadFollowUps, type FollowUpView } from "~/server/models/follow-ups.server";
 import { loadStats, loadWeeklyChart } from "./stats.server";
 
 // What the dashboard's layout (app/routes/admin/layout.tsx) shows above every tab.

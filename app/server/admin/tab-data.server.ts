@@ -1,5 +1,5 @@
 import { getDb, type Database } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // How the dashboard's tabs read their data (app/routes/admin/): with the site's database, a
 // failure logged and answered with null, so the tab says it could not be loaded and the rest of

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getServerEnv } from "~/config/env.server";
 import { getDb, type Database, type Transaction } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import type { LoginDetails, NewMemberDetails } from "~/server/models/members.server";
 
 // What the parts of the account code share (docs/architecture.md §3, app/server/auth/): the constants of

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { APIError, createEmailVerificationToken } from "better-auth/api";
 import { getServerEnv } from "~/config/env.server";
 import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { adminEmailUnused, findUserByEmail, grantAdminFromConfig, isAdmin, isAdminEmail } from "~/server/models/roles.server";
 import { sendVerificationLink } from "./emails.server";
 import { getAuth } from "./instance.server";

@@ -1,9 +1,9 @@
 import { getServerEnv } from "~/config/env.server";
-import { allowEmailTo, clearSignInFailures } from "~/server/account/account-limits.server";
-import { afterPasswordChange } from "~/server/account/password-events.server";
+import { allowEmailTo, clearSignInFailures } from "~/server/models/account-limits.server";
+import { afterPasswordChange } from "~/server/auth/password-events.server";
 import { getDb } from "~/server/db/client.server";
 import { sendPasswordResetEmail, sendVerificationEmail } from "~/server/email/auth-emails.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { runInBackground, verificationLink } from "./context.server";
 
 // The emails Better Auth asks the site to send, and what follows them (docs/product.md §7.5, §7.7):

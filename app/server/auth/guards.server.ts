@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { getServerEnv } from "~/config/env.server";
 import { getDb } from "~/server/db/client.server";
 import { adminEmailUnused, isAdminEmail } from "~/server/models/roles.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { ADMIN_CONFIRM_TEXT } from "~/utils/auth-result";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { getSessionUser, type SessionUser } from "./session.server";

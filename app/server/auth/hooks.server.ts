@@ -1,11 +1,11 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
-import { claimSignInAttempt, SIGN_IN_FAILURES, settleSignInAttempt } from "~/server/account/account-limits.server";
-import { afterPasswordChange } from "~/server/account/password-events.server";
+import { claimSignInAttempt, SIGN_IN_FAILURES, settleSignInAttempt } from "~/server/models/account-limits.server";
+import { afterPasswordChange } from "~/server/auth/password-events.server";
 import { getDb } from "~/server/db/client.server";
 import { sendSignInPausedNotice } from "~/server/email/auth-emails.server";
 import { queueMemberSync } from "~/server/lists/sync-queue.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { createMemberRecords, recordLogin, storeInitialsAvatar } from "~/server/models/members.server";
 import { findUserByEmail } from "~/server/models/roles.server";
 import {

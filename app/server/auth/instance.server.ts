@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import * as schema from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import {
   AUTH_BASE_PATH,
   authDatabase,
@@ -16,7 +16,7 @@ import {
 } from "./context.server";
 import { onPasswordReset, sendResetPassword, sendVerificationLink } from "./emails.server";
 import { siteDatabaseHooks, sitePlugin } from "./hooks.server";
-import { getAuthSecret } from "./secret.server";
+import { getAuthSecret } from "~/server/core/secret.server";
 
 // Accounts on Better Auth (docs/architecture.md §1; docs/product.md §7): email and password, sessions in the database
 // behind an HttpOnly SameSite=Lax cookie (Secure on https), rate limits stored in the database so

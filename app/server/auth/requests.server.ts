@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { getServerEnv } from "~/config/env.server";
-import { clientIpOf } from "~/server/client-ip.server";
-import { logger } from "~/server/logger.server";
-import { countSignup } from "~/server/ops/metrics.server";
+import { clientIpOf } from "~/server/core/client-ip.server";
+import { logger } from "~/server/core/logger.server";
+import { countSignup } from "~/server/metrics/metrics.server";
 import { getStorage } from "~/server/storage/index.server";
 import {
   AUTH_BASE_PATH,

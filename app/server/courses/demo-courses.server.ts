@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CourseKey } from "~/content/courses";
 import type { Database } from "~/server/db/client.server";
 import { appSettings, courseLessons, courseModules } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // The courses installed with the site (docs/product.md §19.7): a Learn to Lift outline ('Before
 // you start' and Weeks 1–6, each with a first lesson) and a first Build Stronger Foundations habit

@@ -20,7 +20,7 @@ import { getDb } from "~/server/db/client.server";
 import { formIntent, readForm } from "~/server/http/form-action.server";
 import { servePrivateFile } from "~/server/http/serve-private-file.server";
 import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/core/toast.server";
 import { renderMarkdown } from "~/utils/markdown";
 
 // The data and actions of the members' area's routes (docs/product.md §19), so each route under

@@ -6,7 +6,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { getServerEnv } from "~/config/env.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { acquireDataDirLock, isDataDirLockedError, readDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import { EmbeddedDatabaseError, embeddedDatabaseUrl, startEmbeddedPostgres, waitUntilReady, type EmbeddedServer } from "./embedded-postgres.server";
 import { isDatabaseStopping } from "./stopping.server";

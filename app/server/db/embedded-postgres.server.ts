@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import pg from "pg";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import {
   blockedAncestor,
   EmbeddedDatabaseError,

@@ -4,8 +4,8 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import type { EmailAttachment } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
-import { countEmail } from "~/server/ops/metrics.server";
+import { logger } from "~/server/core/logger.server";
+import { countEmail } from "~/server/metrics/metrics.server";
 import { renderLayout } from "./layout.server";
 
 // The transport of transactional email (docs/product.md §18): SMTP through nodemailer when

@@ -6,7 +6,7 @@ import type { Queryable } from "~/server/db/client.server";
 import { emailMessages, jobs, type EmailAttachment } from "~/server/db/schema";
 import { enqueueJob, type RetryPolicy } from "~/server/jobs/queue.server";
 import { JobError, type JobHandler } from "~/server/jobs/worker.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { deliverMail, oneLine } from "./mailer.server";
 
 // Every transactional email goes through the durable job queue (docs/product.md §18, decision

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import type { Queryable } from "~/server/db/client.server";
 import { appSettings, courseLessons, courseModules } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { formatStartsAt } from "~/utils/format";
 import { formatDueDay, londonDay } from "~/utils/working-days";
 import { WelcomeEmailSettingsSchema, WEEKDAYS, type WelcomeEmailSettings } from "~/validation/welcome-email";

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { MEMBER_FILE_LIMITS } from "~/validation/member-files";
-import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/server/site-blocks/photos.server";
+import { SITE_PHOTO_UPLOAD_BODY_LIMIT } from "~/validation/content-photos";
 import { COURSE_LIMITS } from "~/validation/courses";
-import { AVATAR_UPLOAD_BODY_LIMIT } from "~/server/uploads/avatar-upload.server";
+import { AVATAR_UPLOAD_BODY_LIMIT } from "~/validation/settings";
 
 // Request body limits (decision 142). Every request with a body is read here, up
 // to its route's limit, before React Router sees it: a declared Content-Length over the limit is

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { refuseOtherSite } from "~/server/http/same-origin.server";
-import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
-import { readLimitedFormData } from "~/server/uploads/multipart.server";
+import { redirectWithToast, type FlashToastInput } from "~/server/core/toast.server";
+import { readLimitedFormData } from "~/server/http/multipart.server";
 import { formToObject, parseFirst, type ParseResult } from "~/validation/first-error";
 
 // The one pipeline of every form action (docs/architecture.md §4.3), in this order:

@@ -1,4 +1,4 @@
-import { currentRequestContext, type RequestContext } from "~/server/request-context.server";
+import { currentRequestContext, type RequestContext } from "~/server/core/request-context.server";
 
 // A database that does not answer is a passing outage, not a bug of the page: the visitor is told
 // so calmly, with 503 and Retry-After (docs/product.md §17.4), instead of a 500 error page. A

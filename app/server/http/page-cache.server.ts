@@ -3,7 +3,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { AppLoadContext } from "react-router";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import type { RenderFunction } from "./request-handler.server";
 import { baseSecurityHeaders, documentPolicy, RESOURCE_POLICY, type SecurityOptions } from "./security-headers.server";
 export { cacheablePaths } from "~/config/pages";

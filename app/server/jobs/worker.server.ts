@@ -2,8 +2,8 @@ import os from "node:os";
 import crypto from "node:crypto";
 import type { Database } from "~/server/db/client.server";
 import type { Job } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
-import { countJobFailure } from "~/server/ops/metrics.server";
+import { logger } from "~/server/core/logger.server";
+import { countJobFailure } from "~/server/metrics/metrics.server";
 import {
   claimJobs,
   completeJob,

@@ -3,7 +3,7 @@ import { getServerEnv, type ServerEnv } from "~/config/env.server";
 import type { Queryable } from "~/server/db/client.server";
 import { appSettings } from "~/server/db/schema";
 import { JobError } from "~/server/jobs/worker.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // The email-marketing service behind one small interface with two implementations
 // (docs/architecture.md §6, "Outside services"): Kit's v4 API when KIT_API_KEY is set, and

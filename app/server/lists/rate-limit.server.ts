@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { hitWindow } from "~/server/account/account-limits.server";
+import { hitWindow } from "~/server/models/account-limits.server";
 import type { Queryable } from "~/server/db/client.server";
 
 // A fixed-window counter per visitor for the email-list forms, kept in the account_limits table

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lte, ne, or } from "drizzle-orm";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { emailSubscribers, jobs, type EmailSubscriber } from "~/server/db/schema";
-import { rateLimitClientKey } from "~/server/client-ip.server";
-import { logger } from "~/server/logger.server";
+import { rateLimitClientKey } from "~/server/core/client-ip.server";
+import { logger } from "~/server/core/logger.server";
 import {
   EMAIL_LIST_MESSAGES,
   EMAIL_LIST_SUCCESS,

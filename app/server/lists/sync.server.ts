@@ -4,8 +4,8 @@ import { SUBSCRIBER_FORM_LABELS } from "~/content/subscriber-labels";
 import type { Queryable } from "~/server/db/client.server";
 import { emailSubscribers, jobs, profiles, users, type EmailListForm, type Job } from "~/server/db/schema";
 import { JobError, type JobHandler } from "~/server/jobs/worker.server";
-import { logger } from "~/server/logger.server";
-import { hasMarketingConsent } from "~/server/account/marketing-consent.server";
+import { logger } from "~/server/core/logger.server";
+import { hasMarketingConsent } from "~/server/models/marketing-consent.server";
 import { emailMarketingProvider, type EmailMarketingProvider } from "./kit.server";
 import { EMAIL_MARKETING_QUEUE } from "./sync-queue.server";
 

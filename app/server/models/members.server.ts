@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { SIGNUP_MARKETING_CONSENT } from "~/content/marketing-consent";
-import { recordMarketingConsent } from "~/server/account/marketing-consent.server";
-import { renderInitialsAvatar } from "~/server/avatar.server";
+import { recordMarketingConsent } from "~/server/models/marketing-consent.server";
+import { renderInitialsAvatar } from "~/server/core/avatar.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { loginHistory, profiles } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { getStorage, profilePictureKey } from "~/server/storage/index.server";
 
 // What the site keeps about a member beyond Better Auth's account (docs/product.md §13): the profile created

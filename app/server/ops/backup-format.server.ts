@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import readline from "node:readline";
 import zlib from "node:zlib";
-import type { AUTH_SECRET_FILE } from "~/server/auth/secret.server";
+import type { AUTH_SECRET_FILE } from "~/server/core/secret.server";
 
 // The backup archive's format (docs/product.md §17.5, decision 229): one gzip'd file of JSON lines.
 //

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { ServerEnv } from "~/config/env.server";
-import { AUTH_SECRET_FILE } from "~/server/auth/secret.server";
+import { AUTH_SECRET_FILE } from "~/server/core/secret.server";
 import { defaultMigrationsFolder, type DatabaseHandle } from "~/server/db/client.server";
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, keyProblem, readArchive, type Header } from "./backup-format.server";
 import type { FileStore, StagedFiles } from "./backup-stores.server";

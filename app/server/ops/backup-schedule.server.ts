@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { fileStoreFromEnv, pruneBackups, writeBackup } from "./backup.server";
 
 // Scheduled backups (docs/product.md §17.5): with BACKUP_EVERY set, the running server writes an

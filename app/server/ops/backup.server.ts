@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { ServerEnv } from "~/config/env.server";
-import { AUTH_SECRET_FILE } from "~/server/auth/secret.server";
+import { AUTH_SECRET_FILE } from "~/server/core/secret.server";
 import { defaultMigrationsFolder, type DatabaseHandle, type Queryable } from "~/server/db/client.server";
 import { BACKUP_FORMAT, BACKUP_VERSION, FILE_PART_BYTES, type Header, type Line } from "./backup-format.server";
 import type { FileStore } from "./backup-stores.server";

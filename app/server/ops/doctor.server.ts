@@ -8,7 +8,7 @@ import { deploymentProblems, isPublicProduction, type DeploymentProblem } from "
 import type { ServerEnv } from "~/config/env.server";
 import { loadSiteConfig } from "~/config/env.server";
 import type { Product } from "~/config/catalogue";
-import { AUTH_SECRET_FILE } from "~/server/auth/secret.server";
+import { AUTH_SECRET_FILE } from "~/server/core/secret.server";
 import { createDatabaseFromEnv, defaultMigrationsFolder, type DatabaseHandle } from "~/server/db/client.server";
 import { isDataDirLockedError } from "~/server/db/data-dir-lock.server";
 import { KIT_DEFAULT_API_URL } from "~/server/lists/kit.server";

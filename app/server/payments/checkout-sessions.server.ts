@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Product } from "~/config/catalogue";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { checkoutSessions, type CheckoutSessionRow, type PaymentProviderName } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { findEffectiveProduct } from "./catalogue.server";
 import type { CheckoutSessionInfo, PaymentProvider } from "./provider.server";
 

@@ -1,5 +1,5 @@
 import { alreadyOwnedMessage, alreadySubscribedMessage, checkoutErrorMessage, type CheckoutErrorCode } from "~/content/checkout";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { findEffectiveProduct } from "./catalogue.server";
 import { expireSession, recordOpenSession, settleOpenSession } from "./checkout-sessions.server";
 import { ensureCustomer } from "./customers.server";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { adminActivityLog, profiles, purchases, subscriptions, users } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { sendDuplicateRefundEmail } from "./duplicate-email.server";
 import type { PaymentProvider } from "./provider.server";

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { purchases, subscriptionClaims, subscriptions, type Purchase } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { findCustomerId } from "./customers.server";
 import { resolveDuplicateNow } from "./duplicates.server";
 import type { CheckoutSessionInfo, SubscriptionInfo } from "./provider.server";

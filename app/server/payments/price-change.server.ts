@@ -1,5 +1,5 @@
 import type { Database } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { expireSessionsAtOldPrices } from "./checkout-sessions.server";
 import { getPaymentProvider } from "./registry.server";
 import { enqueuePaymentsJob, settlePaymentsJobs } from "./queue.server";

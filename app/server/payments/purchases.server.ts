@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { purchases, type PaymentProviderName, type Purchase } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { existingUserId, findCatalogueProduct, productNameFor } from "./catalogue.server";
 import type { CheckoutSessionInfo, SubscriptionInfo } from "./provider.server";
 import type { ChargeInfo, InvoiceInfo } from "./stripe-objects.server";
@@ -9,7 +9,7 @@ import { markSessionClosed } from "./checkout-sessions.server";
 import { enqueuePaymentsJob } from "./queue.server";
 import { queueRefundEmails, queueRenewalFailedEmails, queueRenewalReceipt, queueSaleEmails } from "./sale-emails.server";
 import { applySubscriptionState, claimOffer, extendSubscriptionPeriod, findSubscription } from "./subscriptions.server";
-import { countPurchase } from "~/server/ops/metrics.server";
+import { countPurchase } from "~/server/metrics/metrics.server";
 
 // Purchases (docs/product.md §13): one row per payment the provider confirmed. Recording is idempotent on the
 // checkout session id (unique), so the success page, a reload and the provider's webhook may all

@@ -2,9 +2,9 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import type { Queryable } from "~/server/db/client.server";
 import { profiles, purchases, users, type Purchase } from "~/server/db/schema";
-import { recordFollowUp } from "~/server/admin/follow-ups.server";
+import { recordFollowUp } from "~/server/models/follow-ups.server";
 import { queueEmail } from "~/server/email/queue.server";
-import { queueWelcomeIfDue } from "~/server/jobs/cohort-welcome.server";
+import { queueWelcomeIfDue } from "~/server/courses/cohort-welcome.server";
 import {
   offerKindOf,
   renderCancellationConfirmed,

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { getDb, type Transaction } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // Payments' transactions on PostgreSQL can meet at the same rows: a payment's webhook and her
 // success page record the same purchase, two tabs' payments claim the same offer, a refund and a

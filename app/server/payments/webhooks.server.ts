@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { getDb, type Transaction } from "~/server/db/client.server";
 import { purchases, webhookEvents, type PaymentProviderName } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import type { PaymentProvider, SubscriptionInfo } from "./provider.server";
 import { markSessionClosed } from "./checkout-sessions.server";
 import { resolveDuplicateNow } from "./duplicates.server";

@@ -5,7 +5,7 @@ import { getSiteConfig } from "~/config/env.server";
 import { resolveSiteConfig, SiteConfigSchema, type SiteConfig, type SiteConfigValues } from "~/config/site";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { appSettings } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { createRefreshingReader } from "./refreshing-reader.server";
 
 // The configuration every page, checkout and the payment provider use (docs/product.md §5.1): the installed

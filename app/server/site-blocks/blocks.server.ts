@@ -10,7 +10,7 @@ import { meetBio, meetHero, meetStory } from "~/content/meet";
 import { testimonials as installedTestimonials } from "~/content/testimonials";
 import { getDb, type Queryable, type Transaction } from "~/server/db/client.server";
 import { adminActivityLog, contentVersions, profiles, users } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { getEffectiveSiteConfig, getSettingsVersion, invalidateEffectiveSiteConfig, onSiteSettingsInvalidated } from "~/server/settings/effective-config.server";
 import { createRefreshingReader } from "~/server/settings/refreshing-reader.server";
 import type { z } from "~/validation/zod";

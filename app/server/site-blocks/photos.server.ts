@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { getStorage } from "~/server/storage/index.server";
 import { assertStorageKey } from "~/server/storage/keys.server";
 import { detectImageType } from "~/server/uploads/avatar-upload.server";
@@ -29,9 +29,6 @@ import {
 // upload gets a new folder, so a stored file never changes (the uploads are served as immutable).
 
 export const SITE_PHOTO_MAX_INPUT_PIXELS = 50_000_000;
-
-/** The most the Content tab's action reads: a 10 MB photo and the form's few small fields. */
-export const SITE_PHOTO_UPLOAD_BODY_LIMIT = SITE_PHOTO_MAX_BYTES + 64 * 1024;
 
 /** The widths a photo is stored at, capped at its own width (never enlarged). */
 export const SITE_PHOTO_WIDTHS = [480, 800, 1200, 1600] as const;

@@ -13,12 +13,6 @@ export { AVATAR_MAX_BYTES };
 // megabytes each) in memory after the upload is done.
 sharp.cache(false);
 
-/**
- * The most a route should read of a multipart avatar upload: the 5 MB file plus room for the
- * multipart boundaries and a few small fields. A body over this is refused before it is parsed,
- * so a huge upload cannot exhaust memory (see readUploadForm in ./multipart.server.ts).
- */
-export const AVATAR_UPLOAD_BODY_LIMIT = AVATAR_MAX_BYTES + 64 * 1024;
 
 /** The longest side of a stored avatar, in pixels; larger images are cropped and scaled down. */
 export const AVATAR_OUTPUT_SIZE = 512;

@@ -16,7 +16,7 @@ const MB = 1024 * 1024;
 /**
  * What the embedded database needs free on the disk of DATA_DIR to start and run for a while: two
  * of its 16 MB log segments. The default margin below is larger, so a disk that uploads filled up
- * to their margin still lets the site start (app/server/startup.server.ts).
+ * to their margin still lets the site start (app/server/startup/startup.server.ts).
  */
 export const START_FREE_SPACE_BYTES = 32 * MB;
 

@@ -6,7 +6,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { BodyTooLargeError } from "~/server/http/body-limit.server";
 import { refuseOtherSite } from "~/server/http/same-origin.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { hasRoomFor, InsufficientStorageError, isNoSpaceError, spaceGuard } from "./disk-space.server";
 import { partFilePath, uploadTempDir } from "./upload-temp.server";
 

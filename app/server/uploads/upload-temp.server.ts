@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { getServerEnv } from "~/config/env.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // Where a large upload (a lesson's video) waits while it arrives: DATA_DIR/tmp/uploads, on the same
 // disk as the local file storage, so storing it is a rename. Each upload removes its own file

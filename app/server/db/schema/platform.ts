@@ -64,7 +64,7 @@ export const contentVersions = pgTable(
 /**
  * The servers running on this database, one row each, refreshed every minute and removed on a
  * clean stop: a server that keeps profile pictures on its own disk warns when it sees another
- * (their pictures would be missing on each other; app/server/server-registry.server.ts).
+ * (their pictures would be missing on each other; app/server/startup/server-registry.server.ts).
  */
 export const serverInstances = pgTable(
   "server_instances",

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { testWebhookSecret } from "../local-secret.server";
 import { siteOrigin } from "../provider.server";
 import { testId, unix } from "./stripe-shapes.server";

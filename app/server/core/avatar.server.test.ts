@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AVATAR_COLOURS, avatarInitials, renderInitialsAvatar } from "./avatar.server";
+import { AVATAR_COLOURS, avatarInitials, renderInitialsAvatar } from "~/server/core/avatar.server";
 
 describe("initials avatar (docs/product.md §7.9)", () => {
   it("uses the first-name and last-name initials", () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { users, verifications } from "~/server/db/schema";
 import { sendPasswordChangedNotice } from "~/server/email/auth-emails.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // What follows a new password, however it was set (the reset link or the Security card):
 // every outstanding reset link of the account stops working, and the account's address is told.

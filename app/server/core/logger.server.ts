@@ -1,4 +1,4 @@
-import { currentRequestContext } from "~/server/request-context.server";
+import { currentRequestContext } from "~/server/core/request-context.server";
 
 // A small structured logger: one JSON line per event on stdout/stderr, level from LOG_LEVEL.
 // Kept dependency-free; production log shippers read the JSON lines. A line written while a

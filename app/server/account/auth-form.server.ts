@@ -4,10 +4,10 @@ import { SIGN_IN_PAUSED_CODE, SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/conte
 import { callAuthEndpoint, setCookieHeaders, signUpMember } from "~/server/auth/requests.server";
 import { getDb } from "~/server/db/client.server";
 import { readForm } from "~/server/http/form-action.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { findUserByEmail } from "~/server/models/roles.server";
 import { startCheckout } from "~/server/payments/checkout.server";
-import { redirectWithToast, type FlashToastInput } from "~/server/toast.server";
+import { redirectWithToast, type FlashToastInput } from "~/server/core/toast.server";
 import {
   ACCOUNT_EXISTS_TEXT,
   AUTH_TEXT,

@@ -5,16 +5,16 @@ import { EmbeddedDatabaseError } from "~/server/db/embedded-postgres.server";
 import { closeDatabase, getDb, getDatabaseHandle, migrateDatabase, openDatabase } from "~/server/db/client.server";
 import { installDemoCourses } from "~/server/courses/demo-courses.server";
 import { EMAIL_QUEUE, EMAIL_RETRY_POLICY, emailJobHandler, setMailWakeup } from "~/server/email/queue.server";
-import { startWelcomeSchedule, type WelcomeSchedule } from "~/server/jobs/cohort-welcome.server";
+import { startWelcomeSchedule, type WelcomeSchedule } from "~/server/courses/cohort-welcome.server";
 import { JobWorker } from "~/server/jobs/worker.server";
 import { emailMarketingProviderName } from "~/server/lists/kit.server";
 import { EMAIL_MARKETING_QUEUE, emailMarketingHandler } from "~/server/lists/sync.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { diskSpaceProblem, START_FREE_SPACE_BYTES } from "~/server/uploads/disk-space.server";
 import { removeStaleUploads } from "~/server/uploads/upload-temp.server";
 import { startBackupSchedule, type BackupSchedule } from "~/server/ops/backup-schedule.server";
 import { PAYMENTS_QUEUE, paymentsJobHandler } from "~/server/payments/jobs.server";
-import { ServerRegistry } from "~/server/server-registry.server";
+import { ServerRegistry } from "~/server/startup/server-registry.server";
 
 // Start-up order: configuration (fails fast, naming the bad field), then (server.js) the port,
 // then the database (which takes the data-directory lock and starts the embedded server), migrations, the server

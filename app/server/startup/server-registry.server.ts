@@ -3,7 +3,7 @@ import os from "node:os";
 import { and, eq, gt, lt, ne, or } from "drizzle-orm";
 import type { Database } from "~/server/db/client.server";
 import { serverInstances } from "~/server/db/schema";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // Which servers share this PostgreSQL database (docs/security.md, "Robustness"). Each server
 // keeps one row in server_instances, refreshed every minute and removed when it stops cleanly. A

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isUntrustedLoopbackProxy, normaliseIp, parseTrustedProxies, rateLimitClientKey, resolveClientIp } from "./client-ip.server";
+import { isUntrustedLoopbackProxy, normaliseIp, parseTrustedProxies, rateLimitClientKey, resolveClientIp } from "~/server/core/client-ip.server";
 
 describe("client IP (docs/product.md §7.8)", () => {
   const proxies = parseTrustedProxies("10.0.0.2, 10.0.0.3 ,not-an-ip,");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AVATAR_SIZE_MESSAGE } from "~/validation/settings";
-import { readLimitedFormData, UNREADABLE_FORM_MESSAGE } from "./multipart.server";
+import { readLimitedFormData, UNREADABLE_FORM_MESSAGE } from "~/server/http/multipart.server";
 
 const LIMIT = 64 * 1024;
 const options = { maxBytes: LIMIT, tooLargeMessage: AVATAR_SIZE_MESSAGE };

@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loggable, logger } from "./logger.server";
-import { runWithRequestContext } from "./request-context.server";
+import { loggable, logger } from "~/server/core/logger.server";
+import { runWithRequestContext } from "~/server/core/request-context.server";
 
 // Log lines (docs/product.md §17.4): the request id on every line of a request; no secret, and
 // no full email address.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reloadConfig } from "~/config/env.server";
-import { readToast, redirectWithToast, TOAST_COOKIE_NAME } from "./toast.server";
+import { readToast, redirectWithToast, TOAST_COOKIE_NAME } from "~/server/core/toast.server";
 
 const saved = { AUTH_SECRET: process.env.AUTH_SECRET, SITE_URL: process.env.SITE_URL };
 beforeAll(() => {

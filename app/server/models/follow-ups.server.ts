@@ -4,7 +4,7 @@ import { coachFollowUps, profiles, users, type Purchase } from "~/server/db/sche
 import { formatDueDay, isOverdue, oneWorkingDayAfter } from "~/utils/working-days";
 import { fullName } from "~/utils/names";
 import { getDb } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // The coach's to-dos on the dashboard's overview (docs/product.md §10.16, decision 259): after a
 // 1-to-1 sale she writes to the client within one working day. The to-do is written in the

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { getServerEnv } from "~/config/env.server";
-import { getAuthSecret } from "~/server/auth/secret.server";
+import { getAuthSecret } from "~/server/core/secret.server";
 import type { FlashToast, FlashToastInput, FlashToastVariant } from "~/utils/flash-toast";
 
 // Flash toasts (decision 016: toasts after a redirect travel in a one-time cookie read by the root

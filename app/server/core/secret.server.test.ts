@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError } from "~/config/site";
-import { AUTH_SECRET_FILE, resolveAuthSecret } from "./secret.server";
+import { AUTH_SECRET_FILE, resolveAuthSecret } from "~/server/core/secret.server";
 
 const dirs: string[] = [];
 function tempDir() {

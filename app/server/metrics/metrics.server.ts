@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "~/server/db/client.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 
 // Prometheus metrics for the operator (docs/product.md §17.3, decision 227): GET /metrics in the
 // text format, only with `Authorization: Bearer $METRICS_TOKEN`. One registry per process, kept

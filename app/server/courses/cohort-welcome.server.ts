@@ -4,7 +4,7 @@ import type { Database, Queryable } from "~/server/db/client.server";
 import { cohortWelcomes, courseEnrolments, profiles, purchases, users } from "~/server/db/schema";
 import { queueEmail } from "~/server/email/queue.server";
 import { firstWeekWorkouts, readWelcomeSettings, renderCohortWelcome } from "~/server/email/welcome-email.server";
-import { logger } from "~/server/logger.server";
+import { logger } from "~/server/core/logger.server";
 import { applyOverrides, readOverrideRows } from "~/server/settings/effective-config.server";
 
 // When Learn to Lift's welcome email goes (docs/product.md §18.6, decision 258). Every server sweeps
