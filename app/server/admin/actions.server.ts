@@ -1,7 +1,7 @@
 import type { SessionUser } from "~/server/auth/session.server";
 import { deleteUserAccount, LAST_ADMIN_MESSAGE } from "~/server/account/delete-account.server";
 import type { Database } from "~/server/db/client.server";
-import { formIntent, parseForm } from "~/server/http/form-action.server";
+import { formIntent, parseIntentForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/core/logger.server";
 import { grantAdmin, revokeAdmin } from "~/server/models/roles.server";
 import type { FlashToastInput } from "~/server/core/toast.server";
@@ -16,12 +16,13 @@ import {
 } from "~/validation/admin";
 import { findMember, memberDetails, updateMemberNames } from "./users.server";
 import { getDb } from "~/server/db/client.server";
+import { z } from "~/validation/zod";
 
 // The Users tab's actions (docs/product.md §10.3–§10.6, §11.7; §7.10).
 // The route has already checked the admin (requireAdmin) and read the form (readForm, the pipeline of
-// app/server/http/form-action.server.ts). Each action parses its own fields with its schema in
-// app/validation/admin.ts, writes only the columns it owns, and writes its admin_activity_log entry
-// in the same transaction as the change. Decision: docs/decisions/112-admin-user-management.md.
+// app/server/http/form-action.server.ts). The form is parsed once, with one schema made of the
+// forms' schemas in app/validation/admin.ts; each action writes only the columns it owns, and its
+// admin_activity_log entry in the same transaction as the change. Decision: docs/decisions/112-admin-user-management.md.
 
 export type AdminActionOutcome =
   | { ok: true; toast: FlashToastInput; /** Where to go instead of back to the list. */ goTo?: string }
@@ -39,23 +40,35 @@ const done = (description: string, goTo?: string): AdminActionOutcome => ({
   goTo,
 });
 
+/** The tab's three forms in one schema, parsed once per request. */
+const AdminFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    UpdateUserFormSchema.safeExtend({ intent: z.literal("update-user") }),
+    ToggleAdminFormSchema.safeExtend({ intent: z.literal("toggle-admin") }),
+    DeleteUserFormSchema.safeExtend({ intent: z.literal("delete-user") }),
+  ],
+  { error: "Unknown action." },
+);
+type AdminForm<I extends AdminIntent> = Extract<z.output<typeof AdminFormSchema>, { intent: I }>;
+
 export async function runAdminAction(db: Database, admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
   const intent = formIntent(form, ADMIN_INTENTS);
   if (!intent) return fail(null, 400, "Unknown action.");
-  switch (intent) {
+  const parsed = parseIntentForm(form, AdminFormSchema);
+  if (!parsed.ok) return fail(intent, 400, parsed.message, "Validation Error");
+  const posted = parsed.data;
+  switch (posted.intent) {
     case "update-user":
-      return updateUser(db, admin, form);
+      return updateUser(db, admin, posted);
     case "toggle-admin":
-      return toggleAdmin(db, admin, form);
+      return toggleAdmin(db, admin, posted);
     case "delete-user":
-      return deleteUser(db, admin, form);
+      return deleteUser(db, admin, posted);
   }
 }
 
-async function updateUser(db: Database, admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
-  const parsed = parseForm(form, UpdateUserFormSchema);
-  if (!parsed.ok) return fail("update-user", 400, parsed.error, "Validation Error");
-  const { userId, firstName, lastName } = parsed.data;
+async function updateUser(db: Database, admin: SessionUser, { userId, firstName, lastName }: AdminForm<"update-user">): Promise<AdminActionOutcome> {
   try {
     const result = await updateMemberNames(db, admin.id, userId, { firstName, lastName });
     if (result === "not_found") return fail("update-user", 404, ADMIN_TEXT.notFound, ADMIN_TEXT.updateFailed);
@@ -68,10 +81,7 @@ async function updateUser(db: Database, admin: SessionUser, form: FormData): Pro
   }
 }
 
-async function toggleAdmin(db: Database, admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
-  const parsed = parseForm(form, ToggleAdminFormSchema);
-  if (!parsed.ok) return fail("toggle-admin", 400, parsed.error, "Validation Error");
-  const { userId } = parsed.data;
+async function toggleAdmin(db: Database, admin: SessionUser, { userId }: AdminForm<"toggle-admin">): Promise<AdminActionOutcome> {
   try {
     const member = await findMember(db, userId);
     if (!member) return fail("toggle-admin", 404, ADMIN_TEXT.notFound, ADMIN_TEXT.adminFailed);
@@ -94,10 +104,7 @@ async function toggleAdmin(db: Database, admin: SessionUser, form: FormData): Pr
   }
 }
 
-async function deleteUser(db: Database, admin: SessionUser, form: FormData): Promise<AdminActionOutcome> {
-  const parsed = parseForm(form, DeleteUserFormSchema);
-  if (!parsed.ok) return fail("delete-user", 400, parsed.error, "Validation Error");
-  const { userId } = parsed.data;
+async function deleteUser(db: Database, admin: SessionUser, { userId }: AdminForm<"delete-user">): Promise<AdminActionOutcome> {
   let member;
   try {
     member = await findMember(db, userId);

@@ -11,7 +11,7 @@ import {
 } from "~/server/site-blocks/blocks.server";
 import { deleteSitePhoto, photoSources, processSitePhotoInTurn } from "~/server/site-blocks/photos.server";
 import { getDb, type Queryable } from "~/server/db/client.server";
-import { formIntent, parseForm, parseFormFields } from "~/server/http/form-action.server";
+import { formIntent, parseIntentForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/core/logger.server";
 import type { FlashToastInput } from "~/server/core/toast.server";
 import { formToObject } from "~/validation/first-error";
@@ -22,8 +22,6 @@ import {
   CONTENT_BLOCKS,
   CONTENT_INTENTS,
   CONTENT_MESSAGES,
-  ContentBlockSchema,
-  ExpectedVersionSchema,
   FORM_BLOCKS,
   FORM_SCHEMAS,
   LIST_BLOCKS,
@@ -32,7 +30,6 @@ import {
   PhotoAltSchema,
   type ContentBlock,
   type ContentIntent,
-  type FormBlock,
   type ListBlock,
   type PhotoBlockName,
 } from "~/validation/content";
@@ -87,9 +84,54 @@ export interface ContentActionFailure {
 export type ContentActionOutcome = { ok: true; toast: FlashToastInput } | { ok: false; status: number; failure: ContentActionFailure };
 
 const ALL_INTENTS = Object.values(CONTENT_INTENTS);
-const MoveSchema = z.object({ index: z.coerce.number().int().min(0), direction: z.enum(["up", "down"]) });
-const IndexSchema = z.object({ index: z.coerce.number().int().min(0) });
-const RestoreSchema = z.object({ version: z.coerce.number().int().min(1) });
+const I = CONTENT_INTENTS;
+const M = CONTENT_MESSAGES;
+
+// ─── Every form of the tab in one schema, parsed once per request ──────────────────────────────
+// A discriminated union on the intent, and within an intent on the block: each member lists the
+// hidden fields first (the version the form was made from, the item's place), then what the coach
+// typed. A form for a block its intent does not apply to (a photo for the FAQs) is refused as an
+// unknown action.
+
+/** The version of the block the form was made from, and which block. */
+const about = <T extends ContentIntent, B extends ContentBlock>(intent: T, block: B) => ({
+  intent: z.literal(intent),
+  expectedVersion: z.coerce.number({ error: M.unknownIntent }).int(M.unknownIntent).min(0, M.unknownIntent),
+  block: z.literal(block),
+});
+const place = { index: z.coerce.number({ error: M.unknownItem }).int(M.unknownItem).min(0, M.unknownItem) };
+const perBlock = <const Blocks extends readonly ContentBlock[], O extends z.ZodObject>(blocks: Blocks, member: (block: Blocks[number]) => O) =>
+  z.discriminatedUnion("block", blocks.map(member) as unknown as [O, ...O[]], { error: M.unknownIntent });
+
+const ContentFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    perBlock(LIST_BLOCKS, (block) => z.object({ ...about(I.addItem, block), ...LIST_ITEMS[block].schema.shape })),
+    perBlock(LIST_BLOCKS, (block) => z.object({ ...about(I.updateItem, block), ...place, ...LIST_ITEMS[block].schema.shape })),
+    perBlock(LIST_BLOCKS, (block) =>
+      z.object({ ...about(I.moveItem, block), ...place, direction: z.enum(["up", "down"], { error: M.unknownItem }) }),
+    ),
+    perBlock(LIST_BLOCKS, (block) => z.object({ ...about(I.deleteItem, block), ...place })),
+    // The announcement's rules span its fields (a link needs its label): its schema is extended.
+    perBlock(FORM_BLOCKS, (block) => FORM_SCHEMAS[block].safeExtend(about(I.saveBlock, block))),
+    perBlock(PHOTO_BLOCKS, (block) => z.object({ ...about(I.savePhoto, block), ...PhotoAltSchema.shape })),
+    perBlock(CONTENT_BLOCKS, (block) =>
+      z.object({ ...about(I.restore, block), version: z.coerce.number({ error: M.unknownVersion }).int(M.unknownVersion).min(1, M.unknownVersion) }),
+    ),
+    perBlock(CONTENT_BLOCKS, (block) => z.object(about(I.reset, block))),
+  ],
+  { error: M.unknownIntent },
+);
+/** The form's hidden inputs: a problem with one of them is the form's, not a field's. */
+const HIDDEN_FIELDS = ["block", "expectedVersion", "index", "direction", "version"] as const;
+type ContentForm = z.output<typeof ContentFormSchema>;
+type ListForm = Extract<ContentForm, { intent: "add-item" | "update-item" | "move-item" | "delete-item" }>;
+
+/** What the coach typed: the form without its hidden fields (the item, the block's words). */
+function typedPart(posted: ContentForm): Record<string, unknown> {
+  const hidden = new Set<string>(["intent", ...HIDDEN_FIELDS]);
+  return Object.fromEntries(Object.entries(posted).filter(([key]) => !hidden.has(key)));
+}
 
 const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
 
@@ -130,12 +172,10 @@ export async function runContentAction(adminId: string, form: FormData, site: Co
       values: typedValues(form),
     },
   });
-  if (!intent) return fail(400, CONTENT_MESSAGES.unknownIntent);
-  const expected = parseForm(form, ExpectedVersionSchema);
-  const named = parseForm(form, ContentBlockSchema);
-  if (!expected.ok || !named.ok) return fail(400, CONTENT_MESSAGES.unknownIntent);
-  const block = named.data.block;
-  const expectedVersion = expected.data.expectedVersion;
+  const parsed = parseIntentForm(form, ContentFormSchema, HIDDEN_FIELDS);
+  if (!parsed.ok) return fail(400, parsed.message, { field: parsed.field });
+  const posted = parsed.data;
+  const { block, expectedVersion } = posted;
   const label = BLOCK_LABELS[block];
 
   const save = async <K extends ContentBlock>(
@@ -155,26 +195,18 @@ export async function runContentAction(adminId: string, form: FormData, site: Co
     }
   };
 
-  switch (intent) {
+  switch (posted.intent) {
     case CONTENT_INTENTS.addItem:
     case CONTENT_INTENTS.updateItem:
     case CONTENT_INTENTS.moveItem:
-    case CONTENT_INTENTS.deleteItem: {
-      if (!isOneOf(LIST_BLOCKS, block)) return fail(400, CONTENT_MESSAGES.unknownIntent);
-      return listAction(intent, block);
-    }
-    case CONTENT_INTENTS.saveBlock: {
-      if (!isOneOf(FORM_BLOCKS, block)) return fail(400, CONTENT_MESSAGES.unknownIntent);
-      return formAction(block);
-    }
-    case CONTENT_INTENTS.savePhoto: {
-      if (!isOneOf(PHOTO_BLOCKS, block)) return fail(400, CONTENT_MESSAGES.unknownIntent);
-      return photoAction(block);
-    }
+    case CONTENT_INTENTS.deleteItem:
+      return listAction(posted);
+    case CONTENT_INTENTS.saveBlock:
+      return save(posted.block, `${label} saved`, () => typedPart(posted) as BlockValue<typeof posted.block>, "Your words are on the site now.");
+    case CONTENT_INTENTS.savePhoto:
+      return photoAction(posted.block, posted.alt);
     case CONTENT_INTENTS.restore: {
-      const restore = parseForm(form, RestoreSchema);
-      if (!restore.ok) return fail(400, CONTENT_MESSAGES.unknownVersion);
-      const { version } = restore.data;
+      const { version } = posted;
       let value: unknown;
       try {
         value = await versionValue(getDb(), block, version);
@@ -197,72 +229,58 @@ export async function runContentAction(adminId: string, form: FormData, site: Co
     }
   }
 
-  async function listAction(kind: ContentIntent, target: ListBlock): Promise<ContentActionOutcome> {
+  async function listAction(list: ListForm): Promise<ContentActionOutcome> {
     type Item = Record<string, unknown>;
+    const target = list.block;
     const rules = LIST_ITEMS[target];
-    const edit = (summary: string, change: (list: Item[]) => Item[] | Refusal, toast: string) =>
+    const edit = (summary: string, change: (items: Item[]) => Item[] | Refusal, toast: string) =>
       save(target, `${label}: ${summary}`, (current) => change(current as Item[]) as BlockValue<typeof target> | Refusal, toast);
 
-    if (kind === CONTENT_INTENTS.addItem) {
-      const item = parseFormFields(form, rules.schema);
-      if (!item.ok) return fail(400, item.message, { field: item.field });
-      const data = item.data as Item;
-      return edit(
-        `added ${itemLabel(target, data)}`,
-        (list) => (list.length >= rules.most ? new Refusal(CONTENT_MESSAGES.tooMany) : [...list, data]),
-        "It is on the site now.",
-      );
+    switch (list.intent) {
+      case CONTENT_INTENTS.addItem: {
+        const data = typedPart(list);
+        return edit(
+          `added ${itemLabel(target, data)}`,
+          (items) => (items.length >= rules.most ? new Refusal(CONTENT_MESSAGES.tooMany) : [...items, data]),
+          "It is on the site now.",
+        );
+      }
+      case CONTENT_INTENTS.updateItem: {
+        const { index } = list;
+        const data = typedPart(list);
+        return edit(
+          `changed ${itemLabel(target, data)}`,
+          (items) => (index < items.length ? items.map((old, i) => (i === index ? data : old)) : new Refusal(CONTENT_MESSAGES.unknownItem)),
+          "It is updated on the site.",
+        );
+      }
+      case CONTENT_INTENTS.moveItem: {
+        const { index, direction } = list;
+        const to = direction === "up" ? index - 1 : index + 1;
+        return edit(
+          `item ${index + 1} moved ${direction}`,
+          (items) => {
+            if (index >= items.length) return new Refusal(CONTENT_MESSAGES.unknownItem);
+            if (to < 0 || to >= items.length) return items;
+            const next = [...items];
+            [next[index], next[to]] = [next[to]!, next[index]!];
+            return next;
+          },
+          "The order is saved.",
+        );
+      }
+      case CONTENT_INTENTS.deleteItem: {
+        const { index } = list;
+        return edit(
+          `item ${index + 1} deleted`,
+          (items) => (index < items.length ? items.filter((_, i) => i !== index) : new Refusal(CONTENT_MESSAGES.unknownItem)),
+          "It is removed from the site.",
+        );
+      }
     }
-    if (kind === CONTENT_INTENTS.updateItem) {
-      const place = parseForm(form, IndexSchema);
-      if (!place.ok) return fail(400, CONTENT_MESSAGES.unknownItem);
-      const item = parseFormFields(form, rules.schema);
-      if (!item.ok) return fail(400, item.message, { field: item.field });
-      const { index } = place.data;
-      const data = item.data as Item;
-      return edit(
-        `changed ${itemLabel(target, data)}`,
-        (list) => (index < list.length ? list.map((old, i) => (i === index ? data : old)) : new Refusal(CONTENT_MESSAGES.unknownItem)),
-        "It is updated on the site.",
-      );
-    }
-    if (kind === CONTENT_INTENTS.moveItem) {
-      const move = parseForm(form, MoveSchema);
-      if (!move.ok) return fail(400, CONTENT_MESSAGES.unknownItem);
-      const { index, direction } = move.data;
-      const to = direction === "up" ? index - 1 : index + 1;
-      return edit(
-        `item ${index + 1} moved ${direction}`,
-        (list) => {
-          if (index >= list.length) return new Refusal(CONTENT_MESSAGES.unknownItem);
-          if (to < 0 || to >= list.length) return list;
-          const next = [...list];
-          [next[index], next[to]] = [next[to]!, next[index]!];
-          return next;
-        },
-        "The order is saved.",
-      );
-    }
-    const target_ = parseForm(form, IndexSchema);
-    if (!target_.ok) return fail(400, CONTENT_MESSAGES.unknownItem);
-    const { index } = target_.data;
-    return edit(
-      `item ${index + 1} deleted`,
-      (list) => (index < list.length ? list.filter((_, i) => i !== index) : new Refusal(CONTENT_MESSAGES.unknownItem)),
-      "It is removed from the site.",
-    );
   }
 
-  async function formAction(target: FormBlock): Promise<ContentActionOutcome> {
-    const parsed = parseFormFields(form, FORM_SCHEMAS[target]);
-    if (!parsed.ok) return fail(400, parsed.message, { field: parsed.field });
-    return save(target, `${label} saved`, () => parsed.data as BlockValue<typeof target>, "Your words are on the site now.");
-  }
-
-  async function photoAction(target: PhotoBlockName): Promise<ContentActionOutcome> {
-    const alt = parseFormFields(form, PhotoAltSchema);
-    if (!alt.ok) return fail(400, alt.message, { field: alt.field });
-    const altField = alt.data.alt;
+  async function photoAction(target: PhotoBlockName, altField: string): Promise<ContentActionOutcome> {
     const file = form.get("photo");
     const hasFile = file instanceof File && file.size > 0;
     if (!hasFile) {

@@ -3,11 +3,12 @@ import { and, asc, eq, gt, lt, sql, desc } from "drizzle-orm";
 import { COURSE_KEYS, COURSES, type CourseKey } from "~/content/courses";
 import { getDb, type Queryable, type Transaction } from "~/server/db/client.server";
 import { adminActivityLog, courseLessons, courseModules, lessonFiles } from "~/server/db/schema";
-import { formIntent, parseForm, parseFormFields } from "~/server/http/form-action.server";
+import { formIntent, parseIntentForm } from "~/server/http/form-action.server";
 import { logger } from "~/server/core/logger.server";
 import { getStorage } from "~/server/storage/index.server";
 import type { FlashToastInput } from "~/server/core/toast.server";
 import { formToObject } from "~/validation/first-error";
+import { z } from "~/validation/zod";
 import {
   cleanFileName,
   COURSE_LIMITS,
@@ -22,6 +23,35 @@ import {
   ModuleIdSchema,
   type CoursesIntent,
 } from "~/validation/courses";
+
+const I = COURSES_INTENTS;
+const intent = <T extends CoursesIntent>(value: T) => z.literal(value);
+
+/**
+ * Every form of the Courses tab in one schema, parsed once per request: each intent's fields in
+ * the order their problems are reported (the item it is about first, then what the coach typed).
+ * A video is sent to its own route (course-video.server.ts), never within this form's 20 MB, so
+ * upload-video is not among them.
+ */
+const CoursesFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: intent(I.addModule), ...CourseKeySchema.shape, ...ModuleFieldsSchema.shape }),
+    z.object({ intent: intent(I.updateModule), ...ModuleIdSchema.shape, ...ModuleFieldsSchema.shape }),
+    z.object({ intent: intent(I.moveModule), ...DirectionSchema.shape, ...ModuleIdSchema.shape }),
+    z.object({ intent: intent(I.deleteModule), ...ModuleIdSchema.shape }),
+    z.object({ intent: intent(I.addLesson), ...ModuleIdSchema.shape, ...LessonFieldsSchema.shape }),
+    z.object({ intent: intent(I.updateLesson), ...LessonIdSchema.shape, ...LessonFieldsSchema.shape }),
+    z.object({ intent: intent(I.moveLesson), ...DirectionSchema.shape, ...LessonIdSchema.shape }),
+    z.object({ intent: intent(I.deleteLesson), ...LessonIdSchema.shape }),
+    z.object({ intent: intent(I.uploadFile), ...LessonIdSchema.shape }),
+    z.object({ intent: intent(I.removeVideo), ...LessonIdSchema.shape }),
+    z.object({ intent: intent(I.deleteFile), ...FileIdSchema.shape }),
+  ],
+  { error: COURSES_MESSAGES.unknownIntent },
+);
+/** The form's hidden inputs: a problem with one of them is the item's or the page's, not a field's. */
+const HIDDEN_FIELDS = ["course", "moduleId", "lessonId", "fileId", "direction"] as const;
 
 // The Courses tab's data and actions (docs/product.md §10.14): the coach adds, edits, reorders
 // and removes the modules and lessons of the members' courses and uploads their files. Every
@@ -184,7 +214,9 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
     status,
     failure: { ok: false, intent, target, field, message, values },
   });
-  if (!intent) return fail(400, COURSES_MESSAGES.unknownIntent);
+  const parsed = parseIntentForm(form, CoursesFormSchema, HIDDEN_FIELDS);
+  if (!parsed.ok) return fail(400, parsed.message, parsed.field);
+  const posted = parsed.data;
 
   const change = async (summary: string, details: Record<string, unknown>, run: (tx: Transaction) => Promise<void>, toast: string) => {
     const outcome = await changeCourses(adminId, summary, details, run);
@@ -198,48 +230,36 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
     return row;
   };
 
-  switch (intent) {
+  switch (posted.intent) {
     case COURSES_INTENTS.addModule: {
-      const course = parseForm(form, CourseKeySchema);
-      if (!course.ok) return fail(400, COURSES_MESSAGES.unknownIntent);
-      const fields = parseFormFields(form, ModuleFieldsSchema);
-      if (!fields.ok) return fail(400, fields.message, fields.field);
-      const key = course.data.course;
-      return change(`Module added: ${fields.data.title}`, { course: key }, async (tx) => {
+      const key = posted.course;
+      return change(`Module added: ${posted.title}`, { course: key }, async (tx) => {
         const siblings = await tx.select({ slug: courseModules.slug, position: courseModules.position }).from(courseModules).where(eq(courseModules.courseKey, key));
         await tx.insert(courseModules).values({
           courseKey: key,
-          slug: uniqueSlug(slugify(fields.data.title), siblings.map((s) => s.slug)),
-          title: fields.data.title,
-          summary: fields.data.summary,
-          opensWeek: key === "learn-to-lift" ? fields.data.opensWeek : null,
+          slug: uniqueSlug(slugify(posted.title), siblings.map((s) => s.slug)),
+          title: posted.title,
+          summary: posted.summary,
+          opensWeek: key === "learn-to-lift" ? posted.opensWeek : null,
           position: Math.max(0, ...siblings.map((s) => s.position)) + 1,
         });
       }, "The module is in the course now.");
     }
     case COURSES_INTENTS.updateModule: {
-      const id = parseForm(form, ModuleIdSchema);
-      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
-      const fields = parseFormFields(form, ModuleFieldsSchema);
-      if (!fields.ok) return fail(400, fields.message, fields.field);
-      return change(`Module changed: ${fields.data.title}`, { moduleId: id.data.moduleId }, async (tx) => {
-        const row = await moduleOf(tx, id.data.moduleId);
+      return change(`Module changed: ${posted.title}`, { moduleId: posted.moduleId }, async (tx) => {
+        const row = await moduleOf(tx, posted.moduleId);
         await tx
           .update(courseModules)
-          .set({ title: fields.data.title, summary: fields.data.summary, opensWeek: row.courseKey === "learn-to-lift" ? fields.data.opensWeek : null, isDemo: false })
+          .set({ title: posted.title, summary: posted.summary, opensWeek: row.courseKey === "learn-to-lift" ? posted.opensWeek : null, isDemo: false })
           .where(eq(courseModules.id, row.id));
       }, "The module is updated.");
     }
     case COURSES_INTENTS.moveModule:
     case COURSES_INTENTS.moveLesson: {
-      const direction = parseForm(form, DirectionSchema);
-      if (!direction.ok) return fail(400, COURSES_MESSAGES.unknownIntent);
-      const up = direction.data.direction === "up";
-      if (intent === COURSES_INTENTS.moveModule) {
-        const id = parseForm(form, ModuleIdSchema);
-        if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
-        return change(`Module moved ${direction.data.direction}`, { moduleId: id.data.moduleId }, async (tx) => {
-          const row = await moduleOf(tx, id.data.moduleId);
+      const up = posted.direction === "up";
+      if (posted.intent === COURSES_INTENTS.moveModule) {
+        return change(`Module moved ${posted.direction}`, { moduleId: posted.moduleId }, async (tx) => {
+          const row = await moduleOf(tx, posted.moduleId);
           const [neighbour] = await tx
             .select()
             .from(courseModules)
@@ -251,10 +271,8 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
           await tx.update(courseModules).set({ position: row.position }).where(eq(courseModules.id, neighbour.id));
         }, "The order is saved.");
       }
-      const id = parseForm(form, LessonIdSchema);
-      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
-      return change(`Lesson moved ${direction.data.direction}`, { lessonId: id.data.lessonId }, async (tx) => {
-        const row = await lessonOf(tx, id.data.lessonId);
+      return change(`Lesson moved ${posted.direction}`, { lessonId: posted.lessonId }, async (tx) => {
+        const row = await lessonOf(tx, posted.lessonId);
         const [neighbour] = await tx
           .select()
           .from(courseLessons)
@@ -267,72 +285,58 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
       }, "The order is saved.");
     }
     case COURSES_INTENTS.deleteModule: {
-      const id = parseForm(form, ModuleIdSchema);
-      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
       const keys: string[] = [];
-      const outcome = await change("Module deleted", { moduleId: id.data.moduleId }, async (tx) => {
-        await moduleOf(tx, id.data.moduleId);
+      const outcome = await change("Module deleted", { moduleId: posted.moduleId }, async (tx) => {
+        await moduleOf(tx, posted.moduleId);
         const files = await tx
           .select({ key: lessonFiles.storageKey })
           .from(lessonFiles)
           .innerJoin(courseLessons, eq(courseLessons.id, lessonFiles.lessonId))
-          .where(eq(courseLessons.moduleId, id.data.moduleId));
+          .where(eq(courseLessons.moduleId, posted.moduleId));
         keys.push(...files.map((f) => f.key));
-        const videos = await tx.select({ key: courseLessons.videoKey }).from(courseLessons).where(eq(courseLessons.moduleId, id.data.moduleId));
+        const videos = await tx.select({ key: courseLessons.videoKey }).from(courseLessons).where(eq(courseLessons.moduleId, posted.moduleId));
         keys.push(...videos.flatMap((v) => (v.key ? [v.key] : [])));
-        await tx.delete(courseModules).where(eq(courseModules.id, id.data.moduleId));
+        await tx.delete(courseModules).where(eq(courseModules.id, posted.moduleId));
       }, "The module and its lessons are removed.");
       if (outcome.ok) await removeFiles(keys);
       return outcome;
     }
     case COURSES_INTENTS.addLesson: {
-      const id = parseForm(form, ModuleIdSchema);
-      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
-      const fields = parseFormFields(form, LessonFieldsSchema);
-      if (!fields.ok) return fail(400, fields.message, fields.field);
-      return change(`Lesson added: ${fields.data.title}`, { moduleId: id.data.moduleId }, async (tx) => {
-        await moduleOf(tx, id.data.moduleId);
-        const siblings = await tx.select({ slug: courseLessons.slug, position: courseLessons.position }).from(courseLessons).where(eq(courseLessons.moduleId, id.data.moduleId));
+      return change(`Lesson added: ${posted.title}`, { moduleId: posted.moduleId }, async (tx) => {
+        await moduleOf(tx, posted.moduleId);
+        const siblings = await tx.select({ slug: courseLessons.slug, position: courseLessons.position }).from(courseLessons).where(eq(courseLessons.moduleId, posted.moduleId));
         await tx.insert(courseLessons).values({
-          moduleId: id.data.moduleId,
-          slug: uniqueSlug(slugify(fields.data.title), siblings.map((s) => s.slug)),
-          title: fields.data.title,
-          minutes: fields.data.minutes,
-          body: fields.data.body,
-          videoUrl: fields.data.videoUrl,
+          moduleId: posted.moduleId,
+          slug: uniqueSlug(slugify(posted.title), siblings.map((s) => s.slug)),
+          title: posted.title,
+          minutes: posted.minutes,
+          body: posted.body,
+          videoUrl: posted.videoUrl,
           position: Math.max(0, ...siblings.map((s) => s.position)) + 1,
         });
       }, "The lesson is in the course now.");
     }
     case COURSES_INTENTS.updateLesson: {
-      const id = parseForm(form, LessonIdSchema);
-      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
-      const fields = parseFormFields(form, LessonFieldsSchema);
-      if (!fields.ok) return fail(400, fields.message, fields.field);
-      return change(`Lesson changed: ${fields.data.title}`, { lessonId: id.data.lessonId }, async (tx) => {
-        await lessonOf(tx, id.data.lessonId);
+      return change(`Lesson changed: ${posted.title}`, { lessonId: posted.lessonId }, async (tx) => {
+        await lessonOf(tx, posted.lessonId);
         await tx
           .update(courseLessons)
-          .set({ title: fields.data.title, minutes: fields.data.minutes, body: fields.data.body, videoUrl: fields.data.videoUrl, isDemo: false })
-          .where(eq(courseLessons.id, id.data.lessonId));
+          .set({ title: posted.title, minutes: posted.minutes, body: posted.body, videoUrl: posted.videoUrl, isDemo: false })
+          .where(eq(courseLessons.id, posted.lessonId));
       }, "The lesson is updated.");
     }
     case COURSES_INTENTS.deleteLesson: {
-      const id = parseForm(form, LessonIdSchema);
-      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
       const keys: string[] = [];
-      const outcome = await change("Lesson deleted", { lessonId: id.data.lessonId }, async (tx) => {
-        const lesson = await lessonOf(tx, id.data.lessonId);
-        keys.push(...(await tx.select({ key: lessonFiles.storageKey }).from(lessonFiles).where(eq(lessonFiles.lessonId, id.data.lessonId))).map((f) => f.key));
+      const outcome = await change("Lesson deleted", { lessonId: posted.lessonId }, async (tx) => {
+        const lesson = await lessonOf(tx, posted.lessonId);
+        keys.push(...(await tx.select({ key: lessonFiles.storageKey }).from(lessonFiles).where(eq(lessonFiles.lessonId, posted.lessonId))).map((f) => f.key));
         if (lesson.videoKey) keys.push(lesson.videoKey);
-        await tx.delete(courseLessons).where(eq(courseLessons.id, id.data.lessonId));
+        await tx.delete(courseLessons).where(eq(courseLessons.id, posted.lessonId));
       }, "The lesson is removed.");
       if (outcome.ok) await removeFiles(keys);
       return outcome;
     }
     case COURSES_INTENTS.uploadFile: {
-      const id = parseForm(form, LessonIdSchema);
-      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) return fail(400, COURSES_MESSAGES.fileMissing, "file");
       if (file.size > COURSE_LIMITS.fileMaxBytes) return fail(413, COURSES_MESSAGES.fileSize, "file");
@@ -340,29 +344,24 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
       // The real type from its first bytes; the declared name and type play no part.
       if (!PDF_MAGIC.every((b, i) => bytes[i] === b)) return fail(400, COURSES_MESSAGES.fileType, "file");
       const fileName = cleanFileName(file.name.toLowerCase().endsWith(".pdf") ? file.name : `${file.name}.pdf`);
-      const key = `private/lesson-files/${id.data.lessonId}/${Date.now().toString(36)}-${randomBytes(6).toString("hex")}.pdf`;
+      const key = `private/lesson-files/${posted.lessonId}/${Date.now().toString(36)}-${randomBytes(6).toString("hex")}.pdf`;
       try {
         await getStorage().put(key, bytes, "application/pdf");
       } catch (error) {
         logger.error("admin: could not store a lesson file", { error, adminId });
         return fail(500, COURSES_MESSAGES.saveFailed, "file");
       }
-      const outcome = await change(`File added: ${fileName}`, { lessonId: id.data.lessonId }, async (tx) => {
-        await lessonOf(tx, id.data.lessonId);
-        await tx.insert(lessonFiles).values({ lessonId: id.data.lessonId, storageKey: key, fileName, contentType: "application/pdf", sizeBytes: bytes.byteLength });
+      const outcome = await change(`File added: ${fileName}`, { lessonId: posted.lessonId }, async (tx) => {
+        await lessonOf(tx, posted.lessonId);
+        await tx.insert(lessonFiles).values({ lessonId: posted.lessonId, storageKey: key, fileName, contentType: "application/pdf", sizeBytes: bytes.byteLength });
       }, "The file is in the lesson now.");
       if (!outcome.ok) await removeFiles([key]);
       return outcome;
     }
-    case COURSES_INTENTS.uploadVideo:
-      // A video is sent to its own route (course-video.server.ts), never within this form's 20 MB.
-      return fail(400, COURSES_MESSAGES.unknownIntent);
     case COURSES_INTENTS.removeVideo: {
-      const id = parseForm(form, LessonIdSchema);
-      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
       const keys: string[] = [];
-      const outcome = await change("Video removed", { lessonId: id.data.lessonId }, async (tx) => {
-        const lesson = await lessonOf(tx, id.data.lessonId);
+      const outcome = await change("Video removed", { lessonId: posted.lessonId }, async (tx) => {
+        const lesson = await lessonOf(tx, posted.lessonId);
         if (lesson.videoKey) keys.push(lesson.videoKey);
         await tx
           .update(courseLessons)
@@ -373,11 +372,9 @@ export async function runCoursesAction(adminId: string, form: FormData): Promise
       return outcome;
     }
     case COURSES_INTENTS.deleteFile: {
-      const id = parseForm(form, FileIdSchema);
-      if (!id.ok) return fail(400, COURSES_MESSAGES.unknownItem);
       const keys: string[] = [];
-      const outcome = await change("File deleted", { fileId: id.data.fileId }, async (tx) => {
-        const [row] = await tx.select().from(lessonFiles).where(eq(lessonFiles.id, id.data.fileId));
+      const outcome = await change("File deleted", { fileId: posted.fileId }, async (tx) => {
+        const [row] = await tx.select().from(lessonFiles).where(eq(lessonFiles.id, posted.fileId));
         if (!row) throw new Refused(404, COURSES_MESSAGES.unknownItem);
         keys.push(row.storageKey);
         await tx.delete(lessonFiles).where(eq(lessonFiles.id, row.id));

@@ -4,7 +4,8 @@ import { coachingAccessOf, summariseAccess, type AccessSummary } from "~/server/
 import { listMemberFiles, memberFilesPrefix, type MemberFileView } from "~/server/courses/member-files.server";
 import type { Database, Transaction } from "~/server/db/client.server";
 import { adminActivityLog, memberFiles, users } from "~/server/db/schema";
-import { formIntent, parseForm } from "~/server/http/form-action.server";
+import { formIntent, parseIntentForm } from "~/server/http/form-action.server";
+import { z } from "~/validation/zod";
 import { logger } from "~/server/core/logger.server";
 import { getStorage } from "~/server/storage/index.server";
 import type { FlashToastInput } from "~/server/core/toast.server";
@@ -104,6 +105,16 @@ class Refused extends Error {
   }
 }
 
+/** Both forms in one schema, parsed once per request (the file itself is read apart). */
+const MemberFilesFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    MemberFilesTargetSchema.safeExtend({ intent: z.literal(MEMBER_FILES_INTENTS.share) }),
+    DeleteMemberFileSchema.safeExtend({ intent: z.literal(MEMBER_FILES_INTENTS.delete) }),
+  ],
+  { error: MEMBER_FILES_MESSAGES.unknownIntent },
+);
+
 /** Runs one of the forms: 'Share with …' or a file's 'Delete'. */
 export async function runMemberFilesAction(db: Database, adminId: string, form: FormData, coachSlug: string): Promise<MemberFilesActionOutcome> {
   const intent = formIntent(form, Object.values(MEMBER_FILES_INTENTS));
@@ -121,10 +132,10 @@ export async function runMemberFilesAction(db: Database, adminId: string, form: 
       message,
     },
   });
-  if (!intent) return fail(400, MEMBER_FILES_MESSAGES.unknownIntent);
-  const target = parseForm(form, MemberFilesTargetSchema);
-  if (!target.ok) return fail(400, target.error);
-  const userId = target.data.userId;
+  const parsed = parseIntentForm(form, MemberFilesFormSchema);
+  if (!parsed.ok) return fail(400, parsed.message);
+  const posted = parsed.data;
+  const userId = posted.userId;
 
   let found: MemberSummary | null;
   try {
@@ -152,7 +163,7 @@ export async function runMemberFilesAction(db: Database, adminId: string, form: 
     });
   };
 
-  switch (intent) {
+  switch (posted.intent) {
     case MEMBER_FILES_INTENTS.share: {
       const file = form.get("file");
       if (!(file instanceof File) || file.size === 0) return fail(400, MEMBER_FILES_MESSAGES.fileMissing, "file");
@@ -193,9 +204,7 @@ export async function runMemberFilesAction(db: Database, adminId: string, form: 
       return { ok: true, userId, toast: { title: "Shared", description, variant: "success" } };
     }
     case MEMBER_FILES_INTENTS.delete: {
-      const parsed = parseForm(form, DeleteMemberFileSchema);
-      if (!parsed.ok) return fail(400, parsed.error);
-      const { fileId } = parsed.data;
+      const { fileId } = posted;
       let removed: { storageKey: string; fileName: string } | undefined;
       try {
         await change(async (tx) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getServerEnv } from "~/config/env.server";
-import { answerForm, formIntent, OTHER_SITE_MESSAGE, parseForm, parseFormFields, readForm } from "./form-action.server";
+import { answerForm, formIntent, OTHER_SITE_MESSAGE, parseForm, parseFormFields, parseIntentForm, readForm } from "./form-action.server";
 
 const own = () => getServerEnv().SITE_ORIGIN;
 
@@ -58,6 +58,34 @@ describe("formIntent and parseForm", () => {
     expect(parseFormFields(form({ name: "Jo", age: "47" }), schema)).toEqual({ ok: true, data: { name: "Jo", age: "47" } });
     const refined = z.object({ a: z.string() }).refine(() => false, "Something is wrong");
     expect(parseFormFields(form({ a: "x" }), refined)).toEqual({ ok: false, message: "Something is wrong", field: null });
+  });
+});
+
+describe("parseIntentForm", () => {
+  const Schema = z.discriminatedUnion(
+    "intent",
+    [
+      z.object({ intent: z.literal("rename"), itemId: z.uuid({ error: "That item has gone." }), title: z.string().min(1, "Please enter a title.") }),
+      z.object({ intent: z.literal("move"), direction: z.enum(["up", "down"], { error: "Unknown action." }) }),
+    ],
+    { error: "Unknown action." },
+  );
+  const id = "6f1c7d0e-8b1a-4c1d-9e2f-0a1b2c3d4e5f";
+
+  it("checks the intent and its own fields in one pass, and gives the intent's fields typed", () => {
+    const parsed = parseIntentForm(form({ intent: "rename", itemId: id, title: "Week 1", js: "1" }), Schema, ["itemId"]);
+    expect(parsed).toEqual({ ok: true, data: { intent: "rename", itemId: id, title: "Week 1" } });
+    expect(parseIntentForm(form({ intent: "move", direction: "up" }), Schema)).toEqual({ ok: true, data: { intent: "move", direction: "up" } });
+  });
+
+  it("refuses an unknown or missing intent with the union's words, beside no field", () => {
+    expect(parseIntentForm(form({ intent: "delete", itemId: id }), Schema)).toEqual({ ok: false, message: "Unknown action.", field: null });
+    expect(parseIntentForm(form({ title: "Week 1" }), Schema)).toEqual({ ok: false, message: "Unknown action.", field: null });
+  });
+
+  it("reports the first problem in the member's order: a hidden field beside no field, a typed one beside its input", () => {
+    expect(parseIntentForm(form({ intent: "rename", itemId: "nope", title: "" }), Schema, ["itemId"])).toEqual({ ok: false, message: "That item has gone.", field: null });
+    expect(parseIntentForm(form({ intent: "rename", itemId: id, title: "" }), Schema, ["itemId"])).toEqual({ ok: false, message: "Please enter a title.", field: "title" });
   });
 });
 

@@ -12,8 +12,9 @@ import { formToObject, parseFirst, type ParseResult } from "~/validation/first-e
 //      which would answer 400 before the action runs, answers the same through the Express
 //      bridge, ./request-handler.server.ts); a body that is not a form (400) or is over its limit
 //      (413) comes back as a failure for the action to answer in its own words;
-//   3. formIntent and parseForm: the intent picked from the action's list, the fields checked
-//      with the form's one Zod schema in app/validation/ (only the first problem is shown);
+//   3. parseIntentForm (or formIntent and parseForm for a form with one purpose): the intent and
+//      the fields checked in one pass with the form's one Zod schema, a discriminated union on
+//      the intent built from the pieces in app/validation/ (only the first problem is shown);
 //   4. answerForm: a fetcher (the page's JavaScript; it posts js=1) reads the result as data, a
 //      plain form (no JavaScript yet) is sent to a page with the same words as a flash toast.
 
@@ -74,6 +75,19 @@ export function parseFormFields<S extends z.ZodType>(form: FormData, schema: S, 
   const issue = result.error.issues[0];
   const field = issue?.path.findLast((part) => typeof part === "string");
   return { ok: false, message: issue?.message ?? fallback, field: typeof field === "string" ? field : null };
+}
+
+/**
+ * Step 3 for a form with several intents, in one pass: `schema` is a discriminated union on
+ * "intent" whose members list each intent's fields in the order their problems are reported (an
+ * unknown intent fails with the union's own message). The first problem's field is null when it
+ * is one the person filling the form does not see: the intent itself or one of `hidden` (ids and
+ * other hidden inputs).
+ */
+export function parseIntentForm<S extends z.ZodType<{ intent: string }>>(form: FormData, schema: S, hidden: readonly string[] = []): FieldParseResult<z.output<S>> {
+  const parsed = parseFormFields(form, schema);
+  if (parsed.ok || parsed.field === null) return parsed;
+  return parsed.field === "intent" || hidden.includes(parsed.field) ? { ...parsed, field: null } : parsed;
 }
 
 export interface FormAnswer<T> {
