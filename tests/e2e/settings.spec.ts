@@ -225,6 +225,13 @@ test("nothing on /settings moves when its script starts; without JavaScript the 
   await page.goto("/settings", { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 2, name: "Account Actions" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Upload" })).toHaveCount(0);
+  // Measured as a visitor sees the page before its scripts run: the HTML is in the moment the
+  // heading shows, but its stylesheets and fonts may still be on their way (an unstyled page has
+  // every heading somewhere else).
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null));
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+  });
   const served = await headings();
   release();
   await waitForPageScript(page);
