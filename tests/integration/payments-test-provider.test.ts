@@ -129,6 +129,35 @@ describe("the test checkout", () => {
     expect(await listPurchases(user.id)).toHaveLength(1);
   });
 
+  it("its events carry what the site needs, so recording a purchase or a refund never calls it back", async () => {
+    // A test checkout whose deliveries hand the webhook handling a provider that notes every call.
+    const calls: string[] = [];
+    const provider: TestProvider = new TestProvider((request) =>
+      handleWebhookRequest(request, async () =>
+        new Proxy(provider, {
+          get(target, key, receiver) {
+            const value: unknown = Reflect.get(target, key, receiver);
+            if (typeof value !== "function") return value;
+            return (...args: unknown[]) => {
+              if (key !== "webhookSecret") calls.push(String(key));
+              return (value as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        }),
+      ),
+    );
+    for (const key of ["build-stronger-foundations", "learn-to-lift"]) {
+      const { user, sessionId } = await checkout(key);
+      expect(await provider.pay(sessionId, user.id)).toMatchObject({ outcome: "paid" });
+      expect(await listPurchases(user.id)).toEqual([expect.objectContaining({ stripeSessionId: sessionId, status: "paid" })]);
+      const monthly = key === "build-stronger-foundations";
+      expect(await listSubscriptions(user.id)).toEqual(monthly ? [expect.objectContaining({ status: "active" })] : []);
+      await provider.refundCheckoutSession((await provider.retrieveCheckoutSession(sessionId))!);
+      expect(await listPurchases(user.id)).toEqual([expect.objectContaining({ stripeSessionId: sessionId, status: "refunded" })]);
+    }
+    expect(calls).toEqual([]);
+  });
+
   it("knows when she already has a monthly offer running, so it is not sold to her twice", async () => {
     const { user, sessionId } = await checkout("build-stronger-foundations");
     expect(await findRunningSubscription(user.id, "build-stronger-foundations")).toBeNull();

@@ -41,6 +41,11 @@ export interface CheckoutSessionInfo {
   amountTotal: number | null;
   currency: string | null;
   subscriptionId: string | null;
+  /**
+   * The subscription itself, when the session carries it rather than its id (the test checkout's
+   * events do, so the webhook handling never has to ask it back; Stripe's name it only).
+   */
+  expandedSubscription?: SubscriptionInfo;
   paymentIntentId: string | null;
   invoiceId: string | null;
   created: Date;

@@ -61,6 +61,10 @@ export const CheckoutSessionSchema = z
   })
   .loose();
 
+function isExpandedSubscription(value: z.infer<typeof ref>): value is { id: string; object: "subscription" } {
+  return typeof value === "object" && value !== null && value.object === "subscription";
+}
+
 export function readCheckoutSession(value: unknown): CheckoutSessionInfo {
   const s = CheckoutSessionSchema.parse(value);
   return {
@@ -74,6 +78,8 @@ export function readCheckoutSession(value: unknown): CheckoutSessionInfo {
     amountTotal: s.amount_total ?? null,
     currency: s.currency?.toLowerCase() ?? null,
     subscriptionId: refId(s.subscription),
+    // The test checkout's events carry the subscription itself; Stripe's name it only.
+    ...(isExpandedSubscription(s.subscription) ? { expandedSubscription: readSubscription(s.subscription) } : {}),
     paymentIntentId: refId(s.payment_intent),
     invoiceId: refId(s.invoice),
     created: new Date(s.created * 1000),
@@ -228,6 +234,8 @@ export const ChargeSchema = z
     amount_refunded: z.number().int(),
     refunded: z.boolean(),
     payment_intent: ref,
+    /** Removed from Stripe's charges in API version 2025-03-31; the test checkout still sends it. */
+    invoice: ref,
     currency: z.string(),
   })
   .loose();
@@ -238,6 +246,8 @@ export interface ChargeInfo {
   amountRefunded: number;
   fullyRefunded: boolean;
   paymentIntentId: string | null;
+  /** The invoice it paid, when the charge says (see ChargeSchema). */
+  invoiceId: string | null;
 }
 
 export function readCharge(value: unknown): ChargeInfo {
@@ -248,5 +258,6 @@ export function readCharge(value: unknown): ChargeInfo {
     amountRefunded: c.amount_refunded,
     fullyRefunded: c.refunded,
     paymentIntentId: refId(c.payment_intent),
+    invoiceId: refId(c.invoice),
   };
 }

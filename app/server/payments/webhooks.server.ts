@@ -85,7 +85,7 @@ async function prepare(provider: PaymentProvider, event: StripeEventEnvelope): P
     case "checkout.session.async_payment_succeeded": {
       const session = readCheckoutSession(object);
       if (session.paid && session.subscriptionId) {
-        return { subscription: await provider.retrieveSubscription(session.subscriptionId) };
+        return { subscription: session.expandedSubscription ?? (await provider.retrieveSubscription(session.subscriptionId)) };
       }
       return {};
     }
@@ -97,7 +97,7 @@ async function prepare(provider: PaymentProvider, event: StripeEventEnvelope): P
         .from(purchases)
         .where(eq(purchases.paymentIntentId, charge.paymentIntentId));
       if (known) return {};
-      return { refundInvoiceId: await provider.findInvoiceForPaymentIntent(charge.paymentIntentId) };
+      return { refundInvoiceId: charge.invoiceId ?? (await provider.findInvoiceForPaymentIntent(charge.paymentIntentId)) };
     }
     default:
       return {};

@@ -221,7 +221,10 @@ export class TestProvider implements PaymentProvider {
         }),
       );
     }
-    const recorded = await this.event("checkout.session.completed", sessionObject(result.completed));
+    // With its subscription expanded, so the webhook handling has all it needs without asking
+    // this provider back (Stripe's event names the subscription only, and the site fetches it).
+    const completed = { ...sessionObject(result.completed), ...(result.subscription ? { subscription: subscriptionObject(result.subscription) } : {}) };
+    const recorded = await this.event("checkout.session.completed", completed);
     // Stripe would deliver the event again later; this checkout has nobody to do that. So a
     // payment the site could not record (its database away) is not reported as done: the page
     // fails, and paying again leads to the success page, which records it (docs/product.md §8.4).
