@@ -121,7 +121,8 @@ interface SettingsRow {
 }
 
 // The whole page in one statement, parsed once (app/server/db/prepared.server.ts).
-const SETTINGS_STATEMENT = preparedStatement(
+/** Exported for scripts/bench-settings-read.ts, which times it as a plain query too. */
+export const SETTINGS_STATEMENT = preparedStatement(
   "settings_page",
   `
   select p.first_name, p.last_name, p.avatar_url, p.email_notifications,

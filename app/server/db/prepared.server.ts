@@ -3,7 +3,8 @@ import type pg from "pg";
 // Named prepared statements for the queries every signed-in page runs (the session lookup, the
 // settings page). Drizzle sends each query as an unnamed statement, so the database parses and
 // plans it again every time. These are parsed once per connection and then only bound and run.
-// Measured: the settings page's read from 692 to 230 µs (docs/performance.md). Keep it
+// Measured on the embedded PostgreSQL: the settings page's read from about 1.1 ms to 0.35 ms
+// (`npm run bench:settings-read`; docs/decisions/171). Keep it
 // to fixed SQL with `$n` parameters; everything else goes through Drizzle.
 
 /** SQL with `$1…$n` parameters, known by a name unique to this text. */
