@@ -50,19 +50,22 @@ export interface SubscriptionListItem {
   createdAt: Date;
 }
 
+/** The columns of a SubscriptionListItem. */
+const SUBSCRIPTION_LIST_ITEM = {
+  id: subscriptions.id,
+  productKey: subscriptions.productKey,
+  productName: subscriptions.productName,
+  status: subscriptions.status,
+  currentPeriodEnd: subscriptions.currentPeriodEnd,
+  cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+  canceledAt: subscriptions.canceledAt,
+  createdAt: subscriptions.createdAt,
+};
+
 /** The member's subscriptions, newest first, with what the settings page shows about each. */
 export async function listSubscriptions(userId: string): Promise<SubscriptionListItem[]> {
   return getDb()
-    .select({
-      id: subscriptions.id,
-      productKey: subscriptions.productKey,
-      productName: subscriptions.productName,
-      status: subscriptions.status,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      canceledAt: subscriptions.canceledAt,
-      createdAt: subscriptions.createdAt,
-    })
+    .select(SUBSCRIPTION_LIST_ITEM)
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.createdAt));
@@ -90,16 +93,7 @@ export function subscriptionStatusLabel(item: Pick<SubscriptionListItem, "status
  */
 export async function findRunningSubscription(userId: string, productKey: string): Promise<SubscriptionListItem | null> {
   const [row] = await getDb()
-    .select({
-      id: subscriptions.id,
-      productKey: subscriptions.productKey,
-      productName: subscriptions.productName,
-      status: subscriptions.status,
-      currentPeriodEnd: subscriptions.currentPeriodEnd,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      canceledAt: subscriptions.canceledAt,
-      createdAt: subscriptions.createdAt,
-    })
+    .select(SUBSCRIPTION_LIST_ITEM)
     .from(subscriptions)
     .where(
       and(

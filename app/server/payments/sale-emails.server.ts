@@ -75,6 +75,21 @@ async function cohortStart(q: Queryable): Promise<Date> {
   return new Date(config.nextCohortDate);
 }
 
+/** What a receipt (the first, or a renewal's) says about a payment. */
+function receiptOf(member: { firstName: string | null }, purchase: Purchase, cohortStartsAt: Date | null, nextPaymentAt: Date | null) {
+  return {
+    firstName: member.firstName,
+    productKey: purchase.productKey,
+    productName: purchase.productName,
+    amountPence: purchase.amountCents,
+    currency: purchase.currency,
+    transactionId: purchase.stripeSessionId,
+    paidAt: purchase.purchasedAt,
+    cohortStart: cohortStartsAt,
+    nextPaymentAt,
+  };
+}
+
 /**
  * A new purchase through checkout: her receipt with next steps, and the coach's notification.
  * Only a paid purchase that is not a duplicate (a duplicate gets its refund email instead).
@@ -85,17 +100,7 @@ export async function queueSaleEmails(q: Queryable, purchase: Purchase, nextPaym
   const kind = offerKindOf(purchase.productKey);
   const monthly = kind === "one-to-one" || kind === "foundations";
   if (member) {
-    const receipt = renderReceipt({
-      firstName: member.firstName,
-      productKey: purchase.productKey,
-      productName: purchase.productName,
-      amountPence: purchase.amountCents,
-      currency: purchase.currency,
-      transactionId: purchase.stripeSessionId,
-      paidAt: purchase.purchasedAt,
-      cohortStart: kind === "learn-to-lift" ? await cohortStart(q) : null,
-      nextPaymentAt,
-    });
+    const receipt = renderReceipt(receiptOf(member, purchase, kind === "learn-to-lift" ? await cohortStart(q) : null, nextPaymentAt));
     await send(q, "receipt", member.email, receipt, `receipt:${purchase.id}`);
     // Bought after the welcome's send point: it goes now, not at the next sweep (decision 258).
     if (kind === "learn-to-lift" && purchase.userId) await queueWelcomeIfDue(q, purchase.userId);
@@ -110,17 +115,7 @@ export async function queueRenewalReceipt(q: Queryable, purchase: Purchase, next
   if (purchase.status !== "paid") return;
   const member = await memberOf(q, purchase.userId);
   if (!member) return;
-  const email = renderRenewalReceipt({
-    firstName: member.firstName,
-    productKey: purchase.productKey,
-    productName: purchase.productName,
-    amountPence: purchase.amountCents,
-    currency: purchase.currency,
-    transactionId: purchase.stripeSessionId,
-    paidAt: purchase.purchasedAt,
-    cohortStart: null,
-    nextPaymentAt,
-  });
+  const email = renderRenewalReceipt(receiptOf(member, purchase, null, nextPaymentAt));
   await send(q, "renewal-receipt", member.email, email, `receipt:${purchase.id}`);
 }
 
