@@ -28,6 +28,7 @@ import { WELCOME_DAYS_BEFORE } from "~/server/courses/cohort-welcome.server";
 import { renderConfirmationEmail } from "~/server/lists/emails.server";
 import type { WelcomeEmailSettings } from "~/validation/welcome-email";
 import { renderDuplicateRefundEmail } from "~/server/payments/duplicate-email.server";
+import { renderCheckoutReminder } from "~/server/email/checkout-reminder.server";
 import { getEffectiveSiteConfig } from "~/server/settings/effective-config.server";
 import { formatLongDate } from "~/utils/format";
 import { loadTab } from "./tab-data.server";
@@ -149,6 +150,21 @@ const TEMPLATES: Template[] = [
     when: "She paid twice for a monthly offer she already had",
     audience: "Member",
     render: ({ site, now }) => ({ ...renderDuplicateRefundEmail({ firstName: SAMPLE_MEMBER.firstName, productName: products(site).foundations.productName, amount: "£20.00", paidOn: formatLongDate(now) }) }),
+  },
+  {
+    key: "checkout-reminder",
+    name: "Reminder: a checkout left unpaid",
+    when: `A day after she started paying for an offer and did not finish, once, only if she agreed to news and offers`,
+    audience: "Member",
+    render: ({ site }) =>
+      renderCheckoutReminder({
+        firstName: SAMPLE_MEMBER.firstName,
+        productName: "Learn to Lift",
+        amountPence: site.prices.learnToLift,
+        currency: "gbp",
+        monthly: false,
+        checkoutPath: "/learn-to-lift-checkout",
+      }),
   },
   {
     key: "coach-new-sale",

@@ -4,7 +4,7 @@ import type { Database, Queryable } from "~/server/db/client.server";
 import { cohortWelcomes, courseEnrolments, profiles, purchases, users } from "~/server/db/schema";
 import { queueEmail } from "~/server/email/queue.server";
 import { firstWeekWorkouts, readWelcomeSettings, renderCohortWelcome } from "~/server/email/welcome-email.server";
-import { logger } from "~/server/core/logger.server";
+import { startSweep, type Sweep } from "~/server/jobs/sweep-schedule.server";
 import { applyOverrides, readOverrideRows } from "~/server/settings/effective-config.server";
 
 // When Learn to Lift's welcome email goes (docs/product.md §18.6, decision 258). Every server sweeps
@@ -150,35 +150,9 @@ export async function queueDueWelcomeEmails(db: Database, now = new Date()): Pro
   return queued;
 }
 
-export interface WelcomeSchedule {
-  stop(): Promise<void>;
-}
+export type WelcomeSchedule = Sweep;
 
 /** Runs the sweep soon after start and then every WELCOME_SWEEP_INTERVAL_MS (startup.server.ts). */
 export function startWelcomeSchedule(getDb: () => Database, intervalMs = WELCOME_SWEEP_INTERVAL_MS): WelcomeSchedule {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = (async () => {
-      try {
-        const queued = await queueDueWelcomeEmails(getDb());
-        if (queued > 0) logger.info("welcome emails queued", { queued });
-      } catch (error) {
-        logger.error("welcome email sweep failed", { error });
-      } finally {
-        running = null;
-      }
-    })();
-  };
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startSweep("welcome emails", () => queueDueWelcomeEmails(getDb()), intervalMs);
 }

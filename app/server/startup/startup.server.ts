@@ -6,6 +6,8 @@ import { closeDatabase, getDb, getDatabaseHandle, migrateDatabase, openDatabase 
 import { installDemoCourses } from "~/server/courses/demo-courses.server";
 import { EMAIL_QUEUE, EMAIL_RETRY_POLICY, emailJobHandler, setMailWakeup } from "~/server/email/queue.server";
 import { startWelcomeSchedule, type WelcomeSchedule } from "~/server/courses/cohort-welcome.server";
+import type { Sweep } from "~/server/jobs/sweep-schedule.server";
+import { startCheckoutReminderSchedule } from "~/server/payments/checkout-reminders.server";
 import { JobWorker } from "~/server/jobs/worker.server";
 import { emailMarketingProviderName } from "~/server/lists/kit.server";
 import { EMAIL_MARKETING_QUEUE, emailMarketingHandler } from "~/server/lists/sync.server";
@@ -33,6 +35,7 @@ const state = globalThis as typeof globalThis & {
   __shuttingDown?: boolean;
   __backupSchedule?: BackupSchedule | null;
   __welcomeSchedule?: WelcomeSchedule;
+  __reminderSchedule?: Sweep;
 };
 
 /** How long the first connection to PostgreSQL may take before start-up gives up. */
@@ -213,6 +216,8 @@ export function startServerResources({ port }: { port?: number } = {}): Promise<
     startJobWorker();
     // Learn to Lift's welcome emails (decision 258): every server sweeps; the database keeps it to one each.
     state.__welcomeSchedule ??= startWelcomeSchedule(getDb);
+    // The one reminder of a checkout left unpaid (decision 274), the same way.
+    state.__reminderSchedule ??= startCheckoutReminderSchedule(getDb);
     state.__backupSchedule = startBackupSchedule(env, getDatabaseHandle);
     logger.info("server resources ready", {
       database: env.DATABASE_URL ? "postgresql" : `embedded postgresql (${env.DATA_DIR_ABS}/postgres)`,
@@ -263,7 +268,10 @@ export async function stopServerResources() {
   delete state.__backupSchedule;
   const welcomes = state.__welcomeSchedule;
   delete state.__welcomeSchedule;
+  const reminders = state.__reminderSchedule;
+  delete state.__reminderSchedule;
   await welcomes?.stop();
+  await reminders?.stop();
   // A backup in progress finishes: it reads the database in one snapshot.
   await backups?.stop();
   // The job in hand finishes first: it needs the database, and its lease would expire otherwise.

@@ -121,6 +121,25 @@ export const checkoutSessions = pgTable(
   ],
 );
 
+/**
+ * The one reminder a checkout left unpaid gets (docs/product.md §8.6): a row per session reminded,
+ * written in the transaction that queues the email, so two servers sweeping at once send one.
+ */
+export const checkoutReminders = pgTable(
+  "checkout_reminders",
+  {
+    sessionId: text("session_id")
+      .primaryKey()
+      .references(() => checkoutSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productKey: text("product_key").notNull(),
+    sentAt: timestamptz("sent_at").notNull().defaultNow(),
+  },
+  (t) => [index("checkout_reminders_user_product_idx").on(t.userId, t.productKey, t.sentAt)],
+);
+
 /** Every provider webhook event, stored by its id and processed once (docs/product.md §8.4). */
 export const webhookEvents = pgTable(
   "webhook_events",
