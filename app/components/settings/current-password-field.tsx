@@ -1,6 +1,6 @@
 import { useId, type ReactNode, type Ref } from "react";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { FormField } from "~/components/ui/form-field";
 import { cn } from "~/utils/cn";
 import { CURRENT_SECRET_TEXT } from "~/validation/settings";
 
@@ -27,25 +27,14 @@ export function CurrentPasswordField({
 }) {
   const id = useId();
   return (
-    <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={id}>{twoFactorEnabled ? CURRENT_SECRET_TEXT.secretLabel : CURRENT_SECRET_TEXT.passwordLabel}</Label>
-      <p id={`${id}-hint`} className="-mt-1 text-sm text-ink-muted">
-        {hint}
-      </p>
-      <div className={cn("flex flex-col gap-3", action ? "sm:flex-row" : undefined)}>
-        <Input
-          ref={inputRef}
-          id={id}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          maxLength={128}
-          disabled={disabled}
-          aria-describedby={`${id}-hint`}
-        />
-        {action}
-      </div>
-    </div>
+    <FormField label={twoFactorEnabled ? CURRENT_SECRET_TEXT.secretLabel : CURRENT_SECRET_TEXT.passwordLabel} name="currentPassword" id={id} hint={hint} className={className}>
+      {(control) => (
+        <div className={cn("flex flex-col gap-3", action ? "sm:flex-row" : undefined)}>
+          <Input {...control} ref={inputRef} type="password" autoComplete="current-password" maxLength={128} disabled={disabled} />
+          {action}
+        </div>
+      )}
+    </FormField>
   );
 }
 

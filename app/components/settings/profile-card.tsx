@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { FileInput, FormField, InputField } from "~/components/ui/form-field";
 import { showToast } from "~/components/ui/toaster";
 import { AVATAR_TYPES, checkAvatarFile, currentSecretSchema, EmailChangeSchema, NameSchema } from "~/validation/settings";
 import { parseFirst } from "~/validation/first-error";
@@ -83,20 +84,18 @@ export function ProfileCard({ profile, twoFactorEnabled = false }: { profile: Se
           <Avatar src={preview ?? profile.avatarUrl} name={preview ? `${currentName} (new picture preview)` : currentName} size="xl" />
           <div className="flex flex-col gap-2">
             <Label htmlFor={`${ids}-avatar`}>Profile picture</Label>
-            <input
+            <p id={`${ids}-avatar-hint`} className="-mt-1 text-sm text-ink-muted">
+              JPEG, PNG, GIF or WebP, up to 5MB.
+            </p>
+            <FileInput
               ref={fileInput}
               id={`${ids}-avatar`}
               name="avatar"
-              type="file"
               accept={AVATAR_TYPES.join(",")}
               onChange={onFileChange}
               disabled={busy}
-              aria-describedby={`${ids}-avatar-hint`}
-              className="block w-full max-w-xs text-sm text-ink file:mr-3 file:cursor-pointer file:rounded-full file:border file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-brand-800"
+              className="max-w-xs text-sm"
             />
-            <p id={`${ids}-avatar-hint`} className="text-sm text-ink-muted">
-              JPEG, PNG, GIF or WebP, up to 5MB.
-            </p>
             {/* With JavaScript the picture is sent as soon as she chooses it, so its button shows only
                 then; without JavaScript it is always there. It sits in <noscript>, not behind a hydration
                 flag, so nothing moves when the page's script starts (a click aimed below it would land
@@ -129,20 +128,16 @@ export function ProfileCard({ profile, twoFactorEnabled = false }: { profile: Se
           className="flex flex-col gap-2"
         >
           <input type="hidden" name="intent" value="name" />
-          <Label htmlFor={`${ids}-name`}>Full Name</Label>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Input
-              id={`${ids}-name`}
-              name="name"
-              autoComplete="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={200}
-            />
-            <Button type="submit" variant="secondary" aria-label="Update Full Name" loading={nameForm.busy} disabled={busy || (hydrated && nameUnchanged)}>
-              Update
-            </Button>
-          </div>
+          <FormField label="Full Name" name="name" id={`${ids}-name`}>
+            {(control) => (
+              <div className="flex flex-col gap-3 sm:flex-row">
+                <Input {...control} autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} maxLength={200} />
+                <Button type="submit" variant="secondary" aria-label="Update Full Name" loading={nameForm.busy} disabled={busy || (hydrated && nameUnchanged)}>
+                  Update
+                </Button>
+              </div>
+            )}
+          </FormField>
         </form>
 
         <form
@@ -162,21 +157,16 @@ export function ProfileCard({ profile, twoFactorEnabled = false }: { profile: Se
           className="flex flex-col gap-4"
         >
           <input type="hidden" name="intent" value="email" />
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={`${ids}-email`}>Email Address</Label>
-            <Input
-              id={`${ids}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-describedby={`${ids}-email-note`}
-            />
-            <p id={`${ids}-email-note`} className="text-sm text-ink-muted">
-              {SETTINGS_TEXT.emailNote}
-            </p>
-          </div>
+          <InputField
+            label="Email Address"
+            name="email"
+            id={`${ids}-email`}
+            hint={SETTINGS_TEXT.emailNote}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <CurrentPasswordField
             twoFactorEnabled={twoFactorEnabled}
             hint={SETTINGS_TEXT.emailPasswordHint}
