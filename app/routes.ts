@@ -10,7 +10,7 @@ const slug = coachSlugFromEnv(process.env);
 
 export default [
   ...siteRoutes(slug).map(({ path, file, children }) =>
-    path === "/" ? index(file) : route(path.slice(1), file, (children ?? []).map((child) => route(child.path, child.file))),
+    path === "/" ? index(file) : route(path.slice(1), file, (children ?? []).map((child) => (child.path === "" ? index(child.file) : route(child.path, child.file)))),
   ),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

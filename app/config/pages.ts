@@ -25,7 +25,7 @@ export interface SiteRoute {
   cached?: true;
   /** Kept out of robots.txt by this prefix (rules match by prefix). */
   disallow?: string;
-  /** Pages drawn inside this one (a layout route): their paths are relative to it. */
+  /** Pages drawn inside this one (a layout route): their paths are relative to it; "" is its index. */
   children?: { path: string; file: string }[];
 }
 
@@ -58,13 +58,22 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/payment-success", file: "routes/offers/payment-success.tsx", disallow: "/payment-success" },
     { path: "/strength-training", file: "routes/marketing/strength-training.tsx", sitemap: true, cached: true },
     // The members' area (docs/product.md §19): signed-in members only, never cached or indexed.
-    { path: "/learn", file: "routes/learn/index.tsx", disallow: "/learn/" },
-    { path: "/learn/coaching", file: "routes/learn/coaching.tsx" },
+    // Its pages share a layout (the area's navigation); each owns its loader and page.
+    {
+      path: "/learn",
+      file: "routes/learn/layout.tsx",
+      disallow: "/learn/",
+      children: [
+        { path: "", file: "routes/learn/index.tsx" },
+        { path: "coaching", file: "routes/learn/coaching.tsx" },
+        { path: ":course", file: "routes/learn/course.tsx" },
+        { path: ":course/:module/:lesson", file: "routes/learn/lesson.tsx" },
+      ],
+    },
+    // Its files and videos, answered whole (no page around them).
     { path: "/learn/coaching/files/:fileId", file: "routes/learn/coaching-file.ts" },
     { path: "/learn/files/:fileId", file: "routes/learn/file.ts" },
     { path: "/learn/videos/:lessonId", file: "routes/learn/video.ts" },
-    { path: "/learn/:course", file: "routes/learn/course.tsx" },
-    { path: "/learn/:course/:module/:lesson", file: "routes/learn/lesson.tsx" },
     { path: "/settings", file: "routes/account/settings.tsx", disallow: "/settings" },
     // The admin dashboard (docs/product.md §10): the overview around one tab, each tab its own address.
     {

@@ -117,6 +117,7 @@ test("the coach shares a PDF with a 1-to-1 client, who finds it on 'Your coachin
 
   // The client sees it on 'Your coaching' and downloads it.
   await client.goto("/learn/coaching");
+  await expect(client.getByRole("navigation", { name: "Members' area" }).getByRole("link", { name: "Your coaching" })).toHaveAttribute("aria-current", "page");
   const files = client.getByRole("region", { name: `Files from ${COACH.name}` });
   const hers = files.getByRole("link", { name: pdfName });
   await expect(hers).toHaveAttribute("href", href);

@@ -69,6 +69,10 @@ test("a Learn to Lift buyer starts learning, marks a lesson complete and keeps i
   await expect(page).toHaveURL("/learn/learn-to-lift");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Learn to Lift");
   await expect(page.getByRole("progressbar", { name: "Learn to Lift progress" })).toHaveAttribute("aria-valuenow", "0");
+  // The area's own navigation: her courses, the one she is in marked as the current page.
+  const areaNav = page.getByRole("navigation", { name: "Members' area" });
+  await expect(areaNav.getByRole("link")).toHaveText(["My courses", "Learn to Lift"]);
+  await expect(areaNav.getByRole("link", { name: "Learn to Lift" })).toHaveAttribute("aria-current", "page");
 
   // Before her cohort starts: 'Before you start' is open, Week 1 says when it opens.
   await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
@@ -91,8 +95,13 @@ test("a Learn to Lift buyer starts learning, marks a lesson complete and keeps i
   await expectNoAxeViolations(page);
   expect(foreign).toEqual([]);
 
-  await page.goto("/learn");
+  // Still in the course on a lesson's page; on /learn, 'My courses' is the current page.
+  await expect(areaNav.getByRole("link", { name: "Learn to Lift" })).toHaveAttribute("aria-current", "page");
+  await areaNav.getByRole("link", { name: "My courses" }).click();
+  await expect(page).toHaveURL("/learn");
   await expect(page.getByRole("heading", { name: "My courses", level: 1 })).toBeVisible();
+  await expect(areaNav.getByRole("link", { name: "My courses" })).toHaveAttribute("aria-current", "page");
+  await expect(areaNav.getByRole("link", { name: "Learn to Lift" })).not.toHaveAttribute("aria-current", "page");
   const progress = page.getByRole("progressbar", { name: "Learn to Lift progress" });
   expect(Number(await progress.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
   await expect(page.getByRole("link", { name: /^Continue/ })).toHaveAttribute("href", "/learn/learn-to-lift/before-you-start/your-space-and-kit");

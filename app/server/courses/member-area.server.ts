@@ -18,7 +18,23 @@ export interface MemberContext {
   coachSlug: string;
 }
 
-export async function memberContext(request: Request, now = new Date()): Promise<MemberContext> {
+/**
+ * Read once per request: the area's layout and its page both start with it (React Router hands
+ * their loaders the same request). A caller that gives its own `now` (a test) reads afresh.
+ */
+const contexts = new WeakMap<Request, Promise<MemberContext>>();
+
+export function memberContext(request: Request, now?: Date): Promise<MemberContext> {
+  if (now) return readMemberContext(request, now);
+  let context = contexts.get(request);
+  if (!context) {
+    context = readMemberContext(request, new Date());
+    contexts.set(request, context);
+  }
+  return context;
+}
+
+async function readMemberContext(request: Request, now: Date): Promise<MemberContext> {
   const user = await requireUser(request);
   const site = await getEffectiveSiteConfig();
   const access = await allAccess(getDb(), { userId: user.id, isAdmin: user.isAdmin }, site.coachSlug, now);

@@ -1,6 +1,6 @@
 import { bookingPageUrl } from "~/config/booking";
 import type { MemberOffer } from "~/server/courses/access.server";
-import type { CourseKey } from "~/content/courses";
+import { COURSES, type CourseKey } from "~/content/courses";
 import type { CourseOptions } from "~/server/courses/courses.server";
 import {
   COURSE_KEYS,
@@ -37,6 +37,27 @@ function readableCourse(context: MemberContext, course: CourseKey): { options: C
   if (state.state === "open") return { options: context.options, keptSince: null };
   if (state.state === "kept") return { options: { ...context.options, publishedBy: state.endedAt }, keptSince: state.endedAt };
   return null;
+}
+
+/** One place in the members' area's navigation. */
+export interface MembersAreaLink {
+  label: string;
+  href: string;
+}
+
+/**
+ * The members' area's navigation (its layout, app/routes/learn/layout.tsx): 'My courses', each
+ * course she may open (or keeps, decision 255) and her coaching while it runs. Nothing for a
+ * member with one place to go. A visitor is sent home by memberContext, as from every page here.
+ */
+export async function membersAreaLinks(request: Request): Promise<{ links: MembersAreaLink[] }> {
+  const context = await memberContext(request);
+  const links: MembersAreaLink[] = [{ label: "My courses", href: "/learn" }];
+  for (const course of COURSE_KEYS) {
+    if (readableCourse(context, course)) links.push({ label: COURSES[course].title, href: coursePath(course) });
+  }
+  if (context.access["one-to-one"].state === "open") links.push({ label: "Your coaching", href: "/learn/coaching" });
+  return { links: links.length > 1 ? links : [] };
 }
 
 /** /learn: her courses with progress, her coaching, what has ended. */
