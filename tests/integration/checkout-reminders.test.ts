@@ -85,6 +85,34 @@ describe("the reminder of a checkout left unpaid", () => {
     for (const m of [without, changed, withdrew]) expect(await remindersTo(m.email)).toHaveLength(0);
   });
 
+  it("reaches a member who said yes however many who said no left a checkout after her", async () => {
+    const now = Date.now();
+    const margaret = await member();
+    await startsCheckout(margaret.id, margaret.email, "learn-to-lift", new Date(now - 30 * HOUR));
+    // More than one sweep's worth of later checkouts by members whose switch is on but whose
+    // latest choice was no (they declined on the email-list form since).
+    const declined = await Promise.all(Array.from({ length: 205 }, () => member()));
+    await t.db.insert(marketingConsents).values(declined.map((m) => ({ userId: m.id, given: false, wording: "No thank you", source: "site" as const })));
+    await t.db.insert(checkoutSessions).values(
+      declined.map((m, i) => ({
+        id: `cs_test_declined_${i}`,
+        provider: "test" as const,
+        userId: m.id,
+        productKey: "learn-to-lift",
+        amountCents: 30000,
+        currency: "gbp",
+        createdAt: new Date(now - 25 * HOUR),
+        expiresAt: new Date(now - HOUR),
+        status: "expired" as const,
+      })),
+    );
+    await queueDueCheckoutReminders(t.db, new Date(now));
+    expect(await remindersTo(margaret.email)).toHaveLength(1);
+    expect(await t.db.select().from(emailMessages).where(eq(emailMessages.template, CHECKOUT_REMINDER_TEMPLATE))).not.toContainEqual(
+      expect.objectContaining({ toAddress: declined[0]!.email }),
+    );
+  });
+
   it("is not sent once she has paid for the offer, by that checkout or another", async () => {
     const paid = await member();
     const paidSession = await startsCheckout(paid.id, paid.email, "learn-to-lift", new Date(Date.now() - 25 * HOUR));

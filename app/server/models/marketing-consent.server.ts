@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { marketingConsents, type MarketingConsentSource } from "~/server/db/schema";
 
@@ -23,6 +23,14 @@ export async function hasMarketingConsent(q: Queryable, userId: string): Promise
     .orderBy(desc(marketingConsents.createdAt), desc(marketingConsents.id))
     .limit(1);
   return latest?.given === true;
+}
+
+/**
+ * The same rule as hasMarketingConsent inside a query: true where the member in `userId` (a column
+ * of the query) last said yes, for sweeps that must not fetch everyone and then filter.
+ */
+export function marketingConsentGiven(userId: AnyColumn): SQL {
+  return sql`(select ${marketingConsents.given} from ${marketingConsents} where ${marketingConsents.userId} = ${userId} order by ${marketingConsents.createdAt} desc, ${marketingConsents.id} desc limit 1) is true`;
 }
 
 /** Her consent records for 'Download my data', oldest first. */

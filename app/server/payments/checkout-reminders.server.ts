@@ -5,7 +5,7 @@ import { checkoutReminders, checkoutSessions, profiles, purchases, users } from 
 import { CHECKOUT_REMINDER_TEMPLATE, renderCheckoutReminder } from "~/server/email/checkout-reminder.server";
 import { queueEmail } from "~/server/email/queue.server";
 import { startSweep, type Sweep } from "~/server/jobs/sweep-schedule.server";
-import { hasMarketingConsent } from "~/server/models/marketing-consent.server";
+import { marketingConsentGiven } from "~/server/models/marketing-consent.server";
 import { findEffectiveProduct } from "./catalogue.server";
 
 // A checkout left unpaid (docs/product.md §8.6; decision 274): a day after a member started paying
@@ -53,6 +53,8 @@ async function candidates(q: Queryable, now: Date): Promise<Candidate[]> {
         lte(checkoutSessions.createdAt, at(REMIND_AFTER_MS)),
         gt(checkoutSessions.createdAt, at(REMIND_UNTIL_MS)),
         eq(profiles.emailNotifications, true),
+        // In the query, not after it: a page of members who said no must not hide one who said yes.
+        marketingConsentGiven(checkoutSessions.userId),
         notExists(
           q
             .select({ one: sql`1` })
@@ -87,7 +89,6 @@ async function candidates(q: Queryable, now: Date): Promise<Candidate[]> {
 export async function queueDueCheckoutReminders(db: Database, now: Date = new Date()): Promise<number> {
   let queued = 0;
   for (const candidate of await candidates(db, now)) {
-    if (!(await hasMarketingConsent(db, candidate.userId))) continue;
     // The offer as the site sells it today (the Offers tab's price); an offer no longer sold gets nothing.
     const product = await findEffectiveProduct(candidate.productKey);
     if (!product) continue;
