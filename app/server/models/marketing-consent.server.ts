@@ -1,4 +1,4 @@
-import { desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { marketingConsents, type MarketingConsentSource } from "~/server/db/schema";
 
@@ -16,21 +16,17 @@ export async function recordMarketingConsent(
 
 /** Whether her latest recorded choice gives consent (no record: she never opted in). */
 export async function hasMarketingConsent(q: Queryable, userId: string): Promise<boolean> {
-  const [latest] = await q
-    .select({ given: marketingConsents.given })
-    .from(marketingConsents)
-    .where(eq(marketingConsents.userId, userId))
-    .orderBy(desc(marketingConsents.createdAt), desc(marketingConsents.id))
-    .limit(1);
-  return latest?.given === true;
+  const result = await q.execute<{ given: boolean }>(sql`select ${marketingConsentGiven(sql`${userId}`)} as "given"`);
+  return result.rows[0]?.given === true;
 }
 
 /**
- * The same rule as hasMarketingConsent inside a query: true where the member in `userId` (a column
- * of the query) last said yes, for sweeps that must not fetch everyone and then filter.
+ * The rule itself, to use inside a query: true where the member `userId` names (a column of the
+ * query, or a value) last said yes; false where she said no or never chose. Sweeps use it in their
+ * query rather than fetch everyone and then filter.
  */
-export function marketingConsentGiven(userId: AnyColumn): SQL {
-  return sql`(select ${marketingConsents.given} from ${marketingConsents} where ${marketingConsents.userId} = ${userId} order by ${marketingConsents.createdAt} desc, ${marketingConsents.id} desc limit 1) is true`;
+export function marketingConsentGiven(userId: AnyColumn | SQL): SQL {
+  return sql`coalesce((select ${marketingConsents.given} from ${marketingConsents} where ${marketingConsents.userId} = ${userId} order by ${marketingConsents.createdAt} desc, ${marketingConsents.id} desc limit 1), false)`;
 }
 
 /** Her consent records for 'Download my data', oldest first. */
