@@ -5,6 +5,9 @@ import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { FormField } from "~/components/ui/form-field";
+import { formatPrice } from "~/utils/format";
+import { Input } from "~/components/ui/input";
 import {
   alreadyOwnedMessage,
   alreadySubscribedMessage,
@@ -13,9 +16,11 @@ import {
   CONFIRM_SECOND_PURCHASE,
   confirmSecondPurchaseLabel,
   PRIVACY_NOTE,
+  promotionPriceCard,
   PURCHASE_BUTTON_TEXT,
   type CheckoutContent,
 } from "~/content/checkout";
+import { PROMOTION_CODE_FIELD, PROMOTION_CODE_MAX, type PromotionPricing } from "~/validation/promotions";
 
 // One checkout page (docs/product.md §8.1): title, price card, steps, What's Included,
 // privacy and terms notes, and the purchase panel: the sign-up / log-in form for a visitor, or
@@ -34,9 +39,25 @@ export interface CheckoutPageProps {
   alreadyOwned: boolean;
   /** The action's alert (docs/product.md §8.2), if starting the payment failed. */
   error?: string;
+  /** A promotion code that applies, with its price (docs/product.md §8.9). */
+  promotion?: PromotionPricing | null;
+  /** Why the code she applied does not (the full price stands), and what she typed. */
+  promotionError?: string | null;
+  promotionTyped?: string;
 }
 
-export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubscribed, alreadyOwned, error }: CheckoutPageProps) {
+export function CheckoutPage({
+  content,
+  signedIn,
+  email,
+  cancelled,
+  alreadySubscribed,
+  alreadyOwned,
+  error,
+  promotion = null,
+  promotionError = null,
+  promotionTyped = "",
+}: CheckoutPageProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const action = location.pathname;
@@ -82,7 +103,7 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
 
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start lg:gap-14">
           <div className="flex flex-col gap-10">
-            <PriceCard content={content} />
+            <PriceCard content={content} promotion={promotion} />
 
             <section aria-labelledby={`${content.id}-steps`}>
               <h2 id={`${content.id}-steps`} className="text-3xl">
@@ -119,6 +140,9 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
           </div>
 
           <aside aria-labelledby={headingId} className="lg:sticky lg:top-28">
+            {signedIn && alreadySubscribed ? null : (
+              <PromotionCodeForm action={action} promotion={promotion} error={promotionError} typed={promotionTyped} formId={`${content.id}-promotion`} />
+            )}
             <div className="rounded-3xl border border-sand-200 bg-white p-6 shadow-md sm:p-8">
               <h2 id={headingId} className="sr-only">
                 {signedIn ? "Complete your purchase" : "Create your account or log in"}
@@ -134,7 +158,7 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
                   </Link>
                 </div>
               ) : owned ? (
-                <SecondPurchase content={content} action={action} busy={busy} />
+                <SecondPurchase content={content} action={action} busy={busy} promotion={promotion} />
               ) : signedIn ? (
                 <Form method="post" action={action} className="flex flex-col gap-5">
                   <p className="font-display text-xl font-semibold text-ink">{content.product.name}</p>
@@ -147,6 +171,7 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
                     . You&apos;ll pay securely on our payment provider&apos;s page.
                   </p>
                   <input type="hidden" name="purchase" value={content.product.productKey} />
+                  <PromotionInput promotion={promotion} />
                   <Button type="submit" size="lg" className="w-full" loading={busy}>
                     {PURCHASE_BUTTON_TEXT}
                   </Button>
@@ -156,12 +181,13 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
                   sourceLabel={content.sourceLabel}
                   submitText={PURCHASE_BUTTON_TEXT}
                   skipRedirect
-                  intent={{ productKey: content.product.productKey }}
+                  intent={{ productKey: content.product.productKey, ...(promotion ? { promotionCode: promotion.code } : {}) }}
                   onSuccess={startPaymentAfterAuth}
                 />
               )}
               <Form ref={afterAuthForm} reloadDocument method="post" action={action} hidden>
                 <input type="hidden" name="purchase" value={content.product.productKey} />
+                <PromotionInput promotion={promotion} />
               </Form>
               <p className="mt-6 border-t border-sand-200 pt-5 text-sm text-ink-muted">
                 By signing up or completing your purchase, you accept our{" "}
@@ -190,7 +216,7 @@ export function CheckoutPage({ content, signedIn, email, cancelled, alreadySubsc
  * docs/product.md §8.1: she already has this course. The way to it comes first; buying it again
  * is possible, as a second, separate purchase, once she ticks the box (the server checks it too).
  */
-function SecondPurchase({ content, action, busy }: { content: CheckoutContent; action: string; busy: boolean }) {
+function SecondPurchase({ content, action, busy, promotion }: { content: CheckoutContent; action: string; busy: boolean; promotion: PromotionPricing | null }) {
   const name = content.product.name;
   const confirmId = `${content.id}-confirm-second-purchase`;
   return (
@@ -206,6 +232,7 @@ function SecondPurchase({ content, action, busy }: { content: CheckoutContent; a
       ) : null}
       <Form method="post" action={action} className="flex flex-col gap-4 border-t border-sand-200 pt-5">
         <input type="hidden" name="purchase" value={content.product.productKey} />
+        <PromotionInput promotion={promotion} />
         <div className="flex items-start gap-3">
           <input
             id={confirmId}
@@ -227,8 +254,57 @@ function SecondPurchase({ content, action, busy }: { content: CheckoutContent; a
   );
 }
 
-function PriceCard({ content }: { content: CheckoutContent }) {
-  const { product, priceCard } = content;
+/** The applied code, posted with the purchase so the server checks it again (it decides, not the page). */
+function PromotionInput({ promotion }: { promotion: PromotionPricing | null }) {
+  return promotion ? <input type="hidden" name={PROMOTION_CODE_FIELD} value={promotion.code} /> : null;
+}
+
+/**
+ * 'Promotion code' and 'Apply' (docs/product.md §8.9): a GET of this page with ?code=, so it works
+ * before JavaScript loads and a link with the code lands here the same way. The answer is on the
+ * page: the reduced price, or which way the code does not apply.
+ */
+function PromotionCodeForm({ action, promotion, error, typed, formId }: { action: string; promotion: PromotionPricing | null; error: string | null; typed: string; formId: string }) {
+  if (promotion) {
+    return (
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-brand-200 bg-brand-50 px-5 py-4">
+        <p role="status" className="text-base text-ink">
+          <strong className="font-semibold">{promotion.code}</strong> applied: you save {formatPrice(promotion.discountPence)}{promotion.duration === "once" ? "" : " a month"}.
+        </p>
+        <Link to={action} className="link text-base" replace preventScrollReset>
+          Remove code
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Form method="get" action={action} preventScrollReset className="mb-5 rounded-2xl border border-sand-200 bg-white px-5 py-4">
+      <FormField label="Promotion code" name={PROMOTION_CODE_FIELD} id={`${formId}-code`} error={error}>
+        {(control) => (
+          <div className="flex gap-3">
+            <Input
+              {...control}
+              defaultValue={typed}
+              maxLength={PROMOTION_CODE_MAX + 10}
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              className="min-w-0 flex-1 uppercase"
+            />
+            <Button type="submit" variant="outline">
+              Apply
+            </Button>
+          </div>
+        )}
+      </FormField>
+    </Form>
+  );
+}
+
+function PriceCard({ content, promotion }: { content: CheckoutContent; promotion: PromotionPricing | null }) {
+  const { product } = content;
+  const discounted = promotion ? promotionPriceCard(product, promotion) : null;
+  const priceCard = discounted ?? content.priceCard;
   return (
     <section
       aria-labelledby={`${content.id}-price`}
@@ -238,11 +314,19 @@ function PriceCard({ content }: { content: CheckoutContent }) {
         {product.name}
       </h2>
       <p className="mt-5 flex flex-wrap items-baseline gap-2">
+        {discounted ? (
+          <s className="font-display text-3xl leading-none text-brand-200 sm:text-4xl">
+            <span className="sr-only">Was </span>
+            {discounted.was}
+          </s>
+        ) : null}
         <span className="font-display text-5xl leading-none font-semibold tracking-tight text-white sm:text-6xl">
+          {discounted ? <span className="sr-only">Now </span> : null}
           {priceCard.price}
         </span>
         <span className="text-lg text-brand-100">{priceCard.unit}</span>
       </p>
+      {discounted ? <p className="mt-4 text-lg font-semibold text-white">{discounted.saving}</p> : null}
       <p className="mt-4 text-base text-brand-100">{priceCard.note}</p>
     </section>
   );

@@ -87,6 +87,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
         { path: "integrations", file: "routes/admin/integrations.tsx" },
         { path: "activity", file: "routes/admin/activity.tsx" },
         { path: "offers", file: "routes/admin/offers.tsx" },
+        { path: "promotions", file: "routes/admin/promotions.tsx" },
         { path: "emails", file: "routes/admin/emails.tsx" },
         { path: "content", file: "routes/admin/content.tsx" },
         { path: "courses", file: "routes/admin/courses.tsx" },

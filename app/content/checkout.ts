@@ -1,6 +1,7 @@
 import { FOUNDATIONS_KEEP_FEATURE, type Product } from "~/config/catalogue";
 import type { PublicSiteConfig } from "~/config/public";
-import { formatLongDate } from "~/utils/format";
+import { formatLongDate, formatPrice } from "~/utils/format";
+import type { PromotionPricing } from "~/validation/promotions";
 import { coursePath } from "~/content/courses";
 import { OFFER_FACTS, offerPrices, oneToOneKey } from "~/content/plans";
 
@@ -16,7 +17,14 @@ export const CHECKOUT_MESSAGES = {
   cancelled: "Payment was cancelled. Please try again when you're ready to complete your purchase.",
 } as const;
 
-export type CheckoutErrorCode = "provider_error" | "missing_url" | "unexpected" | "unknown_product" | "already_subscribed" | "already_owned";
+export type CheckoutErrorCode =
+  | "provider_error"
+  | "missing_url"
+  | "unexpected"
+  | "unknown_product"
+  | "already_subscribed"
+  | "already_owned"
+  | "promotion_refused";
 
 export function checkoutErrorMessage(code: CheckoutErrorCode): string {
   switch (code) {
@@ -230,3 +238,32 @@ export const SUCCESS_GAINS = [
   "A plan that fits your life, built on small, sustainable habits",
   "A supportive community of women who understand",
 ];
+
+// ─── Promotion codes (docs/product.md §8.9) ─────────────────────────────────────────────────────
+
+/** The price card with a code applied: the reduced price first, then what it saves and for how long. */
+export function promotionPriceCard(product: Product, pricing: PromotionPricing): CheckoutPriceCard & { was: string; saving: string } {
+  const was = formatPrice(pricing.listPence);
+  const now = formatPrice(pricing.firstPaymentPence);
+  const saving = formatPrice(pricing.discountPence);
+  if (product.mode !== "monthly") {
+    return { price: now, unit: "one payment", was, saving: `You save ${saving} with ${pricing.code}.`, note: `The full price is ${was}.` };
+  }
+  switch (pricing.duration) {
+    case "forever":
+      return { price: now, unit: "/month", was, saving: `You save ${saving} every month with ${pricing.code}.`, note: "Billed monthly at this price for as long as you stay. Cancel any time from your account." };
+    case "repeating": {
+      const months = pricing.durationMonths ?? 1;
+      const first = months === 1 ? "your first month" : `your first ${months} months`;
+      return {
+        price: now,
+        unit: "/month",
+        was,
+        saving: `You save ${saving} a month for ${first} with ${pricing.code}.`,
+        note: `Then ${was} a month. Cancel any time from your account.`,
+      };
+    }
+    default:
+      return { price: now, unit: "first month", was, saving: `You save ${saving} on your first month with ${pricing.code}.`, note: `Then ${was} a month. Cancel any time from your account.` };
+  }
+}

@@ -115,7 +115,7 @@ describe("the Sales tab", () => {
     await createPurchase(t.db, user.id, { productKey: "learn-to-lift", purchasedAt: new Date(Date.now() - 1000), stripeSessionId: "cs_test_csv_check" });
     const csv = await csvOf({ product: "learn-to-lift", status: "paid" });
     const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Date,Member,Email,Product,Amount,Refunded,Currency,Status,Ends,Transaction ID");
+    expect(lines[0]).toBe("Date,Member,Email,Product,Amount,Refunded,Currency,Status,Ends,Transaction ID,Promotion code,Discount");
     const line = lines.find((l) => l.includes("cs_test_csv_check"))!;
     expect(line).toContain(`"'=HYPERLINK(""http://evil"") Smith"`);
     expect(line).toContain(`${user.email},Learn to Lift,300.00,0.00,GBP,Paid,,cs_test_csv_check`);

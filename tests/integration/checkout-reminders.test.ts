@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getServerEnv } from "~/config/env.server";
-import { checkoutSessions, emailMessages, marketingConsents, profiles } from "~/server/db/schema";
+import { checkoutSessions, emailMessages, marketingConsents, profiles, promotions } from "~/server/db/schema";
 import { CHECKOUT_REMINDER_TEMPLATE } from "~/server/email/checkout-reminder.server";
 import { OFFER_QUIET_MS, queueDueCheckoutReminders, REMIND_AFTER_MS, REMIND_UNTIL_MS } from "~/server/payments/checkout-reminders.server";
 import { startCheckout } from "~/server/payments/checkout.server";
@@ -60,6 +60,19 @@ describe("the reminder of a checkout left unpaid", () => {
     expect(reminder!.textBody).toContain(`${getServerEnv().SITE_ORIGIN}/learn-to-lift-checkout`);
     expect(reminder!.textBody).toContain(`${getServerEnv().SITE_ORIGIN}/settings`);
     expect(reminder!.htmlBody).toContain(`href="${getServerEnv().SITE_ORIGIN}/learn-to-lift-checkout"`);
+  });
+
+  it("brings back the promotion code she applied: the link fills it in again", async () => {
+    const margaret = await member();
+    await t.db.insert(promotions).values({ code: "REMINDME10", percentOff: 10, productKeys: ["learn-to-lift"] }).onConflictDoNothing();
+    const started = new Date(Date.now() - 25 * HOUR);
+    const result = await startCheckout({ user: { id: margaret.id, email: margaret.email }, productKey: "learn-to-lift", promotionCode: "remindme10" });
+    if (!("url" in result)) throw new Error(result.error);
+    await t.db.update(checkoutSessions).set({ createdAt: started }).where(eq(checkoutSessions.id, result.url.split("/").pop()!));
+    await queueDueCheckoutReminders(t.db, new Date());
+    const [reminder] = await remindersTo(margaret.email);
+    expect(reminder!.textBody).toContain("with your code REMINDME10 filled in");
+    expect(reminder!.htmlBody).toContain(`href="${getServerEnv().SITE_ORIGIN}/learn-to-lift-checkout?code=REMINDME10"`);
   });
 
   it("says a monthly offer's price by the month", async () => {

@@ -6,6 +6,7 @@ import * as emailsTab from "~/routes/admin/emails";
 import * as integrationsTab from "~/routes/admin/integrations";
 import { loader as layoutLoader } from "~/routes/admin/layout";
 import * as offersTab from "~/routes/admin/offers";
+import * as promotionsTab from "~/routes/admin/promotions";
 import * as salesTab from "~/routes/admin/sales";
 import * as subscribersTab from "~/routes/admin/subscribers";
 import * as usersTab from "~/routes/admin/users";
@@ -29,13 +30,14 @@ const TAB_LOADERS = {
   integrations: integrationsTab.loader,
   activity: activityTab.loader,
   offers: offersTab.loader,
+  promotions: promotionsTab.loader,
   emails: emailsTab.loader,
   content: contentTab.loader,
   courses: coursesTab.loader,
 } satisfies Record<AdminTab, unknown>;
 
 type Loaded<T extends keyof typeof TAB_LOADERS> = Exclude<Awaited<ReturnType<(typeof TAB_LOADERS)[T]>>, Response>;
-type EveryTab = Loaded<"users"> & Loaded<"sales"> & Loaded<"subscribers"> & Loaded<"integrations"> & Loaded<"activity"> & Loaded<"offers"> & Loaded<"emails"> & Loaded<"content"> & Loaded<"courses">;
+type EveryTab = Loaded<"users"> & Loaded<"sales"> & Loaded<"subscribers"> & Loaded<"integrations"> & Loaded<"activity"> & Loaded<"offers"> & Loaded<"promotions"> & Loaded<"emails"> & Loaded<"content"> & Loaded<"courses">;
 /** What a dashboard page reads: the overview (the layout's loader), the open tab's name and its data. */
 export type DashboardData = Exclude<Awaited<ReturnType<typeof layoutLoader>>, Response> & { tab: AdminTab } & Partial<EveryTab>;
 type RootData = { toasts: { title: string; description: string | null; variant: string }[] };

@@ -1101,6 +1101,27 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
       ],
     },
     {
+      route: "/settings/admin/promotions",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/promotions" }), expect: adminsOnly(ok) },
+        {
+          name: "POST intent=create-promotion",
+          method: "POST",
+          request: () => ({
+            path: "/settings/admin/promotions",
+            form: { intent: "create-promotion", code: `MATRIX${Math.floor(Math.random() * 1e9)}`, percentOff: "10", appliesTo: "learn-to-lift" },
+          }),
+          expect: adminsOnly(allowed({ status: [200, 302, 303] })),
+        },
+        {
+          name: "POST intent=turn-off-promotion",
+          method: "POST",
+          request: () => ({ path: "/settings/admin/promotions", form: { intent: "turn-off-promotion", promotionId: "00000000-0000-4000-8000-000000000000" } }),
+          expect: adminsOnly(allowed({ status: [404] })),
+        },
+      ],
+    },
+    {
       route: "*",
       actions: [{ name: "GET /no-such-page", method: "GET", request: () => ({ path: "/no-such-page" }), expect: same(notFound) }],
     },

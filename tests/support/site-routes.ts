@@ -77,6 +77,7 @@ export const nonPageRoutePaths = [
   "/settings/admin/subscribers",
   "/settings/admin/integrations",
   "/settings/admin/offers",
+  "/settings/admin/promotions",
   "/settings/admin/emails",
   "/settings/admin/follow-ups",
   "/settings/admin/content",

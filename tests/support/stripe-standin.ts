@@ -26,8 +26,9 @@ export interface StandinFailure {
 }
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-const newId = (prefix: string, length = 24) =>
-  `${prefix}_${Array.from(randomBytes(length), (b) => ALPHABET[b % ALPHABET.length]).join("")}`;
+const randomString = (length: number, alphabet = ALPHABET) =>
+  Array.from(randomBytes(length), (b) => alphabet[b % alphabet.length]).join("");
+const newId = (prefix: string, length = 24) => `${prefix}_${randomString(length)}`;
 const unix = (date = new Date()) => Math.floor(date.getTime() / 1000);
 
 /** Decodes Stripe's form encoding (`a[b][0][c]=v`) into nested objects and arrays. */
@@ -68,6 +69,42 @@ function required(params: Json, name: string): unknown {
   return value;
 }
 
+/** Stripe reads an empty string as "not given" (it is how the SDK unsets a value), so both count as absent. */
+const given = (value: unknown) => value !== undefined && value !== "";
+
+/** A positive integer as the form encoding carries it ("3"), or Stripe's 400 naming the param. */
+function positiveInteger(value: unknown, param: string): number {
+  const text = String(value);
+  if (!/^\d+$/.test(text)) throw new StripeRequestError(400, `Invalid integer: ${text}`, param);
+  if (Number(text) < 1) throw new StripeRequestError(400, "This value must be greater than or equal to 1.", param);
+  return Number(text);
+}
+
+/** A boolean as the SDK encodes it ("true"/"false"); anything else is refused, as Stripe does. */
+function booleanParam(value: unknown, param: string): boolean {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  throw new StripeRequestError(400, `Invalid boolean: ${String(value)}`, param);
+}
+
+/**
+ * Metadata as Stripe keeps it on an update: keys are merged into what is there, a key sent empty is
+ * removed, and `metadata=""` clears the lot. (On create the same rules start from nothing.)
+ */
+function mergeMetadata(current: unknown, update: unknown): Json {
+  if (update === undefined) return (current as Json | undefined) ?? {};
+  if (update === "") return {};
+  if (typeof update !== "object" || update === null || Array.isArray(update)) {
+    throw new StripeRequestError(400, "Invalid object", "metadata");
+  }
+  const merged: Json = { ...((current as Json | undefined) ?? {}) };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === "") delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
 function absoluteUrl(value: unknown, param: string): string {
   try {
     const url = new URL(String(value));
@@ -94,6 +131,12 @@ export interface StripeStandin {
   readonly paymentIntents: Map<string, Json>;
   /** Every refund made, oldest first. */
   readonly refunds: Json[];
+  /** Coupons by id (Stripe's own 8-character ids, or the id the caller chose). */
+  readonly coupons: Map<string, Json>;
+  /** Promotion codes by id (promo_…); each holds its coupon object, which counts its redemptions too. */
+  readonly promotionCodes: Map<string, Json>;
+  /** The discounts (di_…) made when a subscription-mode session with a coupon or promotion code is paid. */
+  readonly discounts: Map<string, Json>;
   /** The checkout session a payment intent paid, if any. */
   sessionForPaymentIntent(paymentIntentId: string): string | null;
   /**
@@ -117,6 +160,9 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
   const invoicePayments: Json[] = [];
   const paymentIntents = new Map<string, Json>();
   const refunds: Json[] = [];
+  const coupons = new Map<string, Json>();
+  const promotionCodes = new Map<string, Json>();
+  const discounts = new Map<string, Json>();
   /** Stripe answers a repeated POST with the same Idempotency-Key as it answered the first. */
   const idempotent = new Map<string, { status: number; payload: unknown }>();
   const failures: { method: string; path: string | RegExp; failure: StandinFailure }[] = [];
@@ -126,6 +172,245 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
 
   function list(data: Json[], url: string): Json {
     return { object: "list", data, has_more: false, url };
+  }
+
+  function createCoupon(p: Json): Json {
+    const percentGiven = given(p.percent_off);
+    const amountGiven = given(p.amount_off);
+    if (percentGiven && amountGiven) {
+      throw new StripeRequestError(400, "You may only specify one of these parameters: amount_off, percent_off.", "amount_off");
+    }
+    if (!percentGiven && !amountGiven) {
+      throw new StripeRequestError(400, "You must pass either percent_off or amount_off.", "percent_off");
+    }
+    let percentOff: number | null = null;
+    let amountOff: number | null = null;
+    let currency: string | null = null;
+    if (percentGiven) {
+      // A decimal (Stripe takes 12.5 as well as 25), above nothing and at most the whole price.
+      const text = String(p.percent_off);
+      if (!/^\d+(\.\d+)?$/.test(text)) throw new StripeRequestError(400, `Invalid decimal: ${text}`, "percent_off");
+      percentOff = Number(text);
+      if (percentOff <= 0 || percentOff > 100) {
+        throw new StripeRequestError(400, "percent_off must be greater than 0 and less than or equal to 100.", "percent_off");
+      }
+    } else {
+      // In the currency's minor unit (pence), so an amount coupon means nothing without its currency.
+      amountOff = positiveInteger(p.amount_off, "amount_off");
+      if (!given(p.currency)) throw new StripeRequestError(400, "You must pass currency when passing amount_off.", "currency");
+      currency = String(p.currency).toLowerCase();
+      if (!/^[a-z]{3}$/.test(currency)) throw new StripeRequestError(400, "Invalid currency", "currency");
+    }
+    // The SDK's types and Stripe's reference have `duration` optional, defaulting to once: a stand-in
+    // that demanded it would refuse a call Stripe accepts.
+    const duration = given(p.duration) ? String(p.duration) : "once";
+    if (!["once", "repeating", "forever"].includes(duration)) {
+      throw new StripeRequestError(400, "Invalid duration: must be one of forever, once, or repeating", "duration");
+    }
+    let durationInMonths: number | null = null;
+    if (duration === "repeating") {
+      if (!given(p.duration_in_months)) throw new StripeRequestError(400, "Missing required param: duration_in_months.", "duration_in_months");
+      durationInMonths = positiveInteger(p.duration_in_months, "duration_in_months");
+    } else if (given(p.duration_in_months)) {
+      throw new StripeRequestError(400, "You may only specify duration_in_months when duration is `repeating`.", "duration_in_months");
+    }
+    if (given(p.name) && String(p.name).length > 40) {
+      throw new StripeRequestError(400, "Invalid string: must be at most 40 characters", "name");
+    }
+    let id: string;
+    if (given(p.id)) {
+      id = String(p.id);
+      if (coupons.has(id)) throw new StripeRequestError(400, "Coupon already exists.", "id", "resource_already_exists");
+    } else {
+      // Stripe's own coupon ids are short bare random strings, with no prefix like other objects'.
+      do id = randomString(8);
+      while (coupons.has(id));
+    }
+    const coupon: Json = {
+      id,
+      object: "coupon",
+      percent_off: percentOff,
+      amount_off: amountOff,
+      currency,
+      duration,
+      duration_in_months: durationInMonths,
+      name: given(p.name) ? String(p.name) : null,
+      metadata: mergeMetadata({}, p.metadata),
+      // Not taken here (the site has its own limits), but always in Stripe's answer.
+      max_redemptions: null,
+      redeem_by: null,
+      valid: true,
+      times_redeemed: 0,
+      created: unix(),
+      livemode: false,
+    };
+    coupons.set(id, coupon);
+    return coupon;
+  }
+
+  function getCoupon(id: string): Json {
+    const coupon = coupons.get(id);
+    if (!coupon) throw new StripeRequestError(404, `No such coupon: '${id}'`, "id", "resource_missing");
+    return coupon;
+  }
+
+  /** Codes are unique among ACTIVE promotion codes regardless of case, so an inactive one frees its code. */
+  function refuseActiveCodeClash(code: string, exceptId?: string) {
+    const clash = [...promotionCodes.values()].find(
+      (promo) => promo.active === true && promo.id !== exceptId && String(promo.code).toLowerCase() === code.toLowerCase(),
+    );
+    if (clash) {
+      throw new StripeRequestError(400, `An active promotion code with \`code: ${code}\` already exists.`, "code", "resource_already_exists");
+    }
+  }
+
+  function createPromotionCode(p: Json): Json {
+    // Stripe's current API names the coupon as `promotion[type]=coupon&promotion[coupon]=…`; API
+    // versions before 2025 took `coupon=…`. Both are accepted, so the site may pin either version.
+    let couponId: string;
+    let couponParam: string;
+    if (given(p.promotion) && given(p.coupon)) {
+      throw new StripeRequestError(400, "You may only specify one of these parameters: coupon, promotion.", "promotion");
+    }
+    if (given(p.promotion)) {
+      const promotion = p.promotion as Json;
+      if (typeof promotion !== "object") throw new StripeRequestError(400, "Invalid object", "promotion");
+      if (!given(promotion.type)) throw new StripeRequestError(400, "Missing required param: promotion[type].", "promotion[type]");
+      if (promotion.type !== "coupon") throw new StripeRequestError(400, "Invalid promotion[type]: must be one of coupon", "promotion[type]");
+      if (!given(promotion.coupon)) throw new StripeRequestError(400, "Missing required param: promotion[coupon].", "promotion[coupon]");
+      couponId = String(promotion.coupon);
+      couponParam = "promotion[coupon]";
+    } else if (given(p.coupon)) {
+      couponId = String(p.coupon);
+      couponParam = "coupon";
+    } else {
+      throw new StripeRequestError(400, "Missing required param: promotion.", "promotion");
+    }
+    const coupon = coupons.get(couponId);
+    if (!coupon) throw new StripeRequestError(400, `No such coupon: '${couponId}'`, couponParam, "resource_missing");
+    let code: string;
+    if (given(p.code)) {
+      // Kept exactly as given: Stripe changes no case, it only compares without it.
+      code = String(p.code);
+      if (!/^[A-Za-z0-9-]+$/.test(code) || code.length > 500) {
+        throw new StripeRequestError(400, "Invalid code: may only contain letters (a-z, A-Z), digits (0-9) and dashes, at most 500 characters", "code");
+      }
+    } else {
+      do code = randomString(8, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+      while ([...promotionCodes.values()].some((promo) => String(promo.code).toLowerCase() === code.toLowerCase()));
+    }
+    const active = given(p.active) ? booleanParam(p.active, "active") : true;
+    if (active) refuseActiveCodeClash(code);
+    const maxRedemptions = given(p.max_redemptions) ? positiveInteger(p.max_redemptions, "max_redemptions") : null;
+    let expiresAt: number | null = null;
+    if (given(p.expires_at)) {
+      const text = String(p.expires_at);
+      if (!/^\d+$/.test(text)) throw new StripeRequestError(400, `Invalid timestamp: ${text}`, "expires_at");
+      expiresAt = Number(text);
+      if (expiresAt <= unix()) throw new StripeRequestError(400, "The expires_at time must be in the future.", "expires_at");
+    }
+    const id = newId("promo");
+    const promo: Json = {
+      id,
+      object: "promotion_code",
+      code,
+      active,
+      // The older API's shape (the whole coupon, the same object as in `coupons`, so its count of
+      // redemptions shows here too) and the current one's (`promotion`), for either SDK pin.
+      coupon,
+      promotion: { type: "coupon", coupon: couponId },
+      customer: null,
+      max_redemptions: maxRedemptions,
+      expires_at: expiresAt,
+      restrictions: { first_time_transaction: false, minimum_amount: null, minimum_amount_currency: null },
+      times_redeemed: 0,
+      metadata: mergeMetadata({}, p.metadata),
+      created: unix(),
+      livemode: false,
+    };
+    promotionCodes.set(id, promo);
+    return promo;
+  }
+
+  function getPromotionCode(id: string): Json {
+    const promo = promotionCodes.get(id);
+    if (!promo) throw new StripeRequestError(404, `No such promotion code: '${id}'`, "id", "resource_missing");
+    return promo;
+  }
+
+  function updatePromotionCode(id: string, p: Json): Json {
+    const promo = getPromotionCode(id);
+    if (given(p.active)) {
+      const active = booleanParam(p.active, "active");
+      // Turning one back on while another active code has the same code is refused, as at creation.
+      if (active && promo.active !== true) refuseActiveCodeClash(String(promo.code), id);
+      promo.active = active;
+    }
+    if (p.metadata !== undefined) promo.metadata = mergeMetadata(promo.metadata, p.metadata);
+    return promo;
+  }
+
+  /**
+   * The discount a new checkout session asks for, checked as Stripe checks it: one at most, not with
+   * allow_promotion_codes, a coupon or promotion code that exists, and a promotion code that can still
+   * be redeemed (active, not expired, under its limit). Redemptions are only counted when the session
+   * is paid (completeSession), as at Stripe, so open sessions do not use a code up.
+   */
+  function sessionDiscount(p: Json, subtotal: number, currency: string | null): { amount: number; applied: Json[] } {
+    if (!given(p.discounts)) return { amount: 0, applied: [] };
+    if (!Array.isArray(p.discounts)) throw new StripeRequestError(400, "Invalid array", "discounts");
+    if (given(p.allow_promotion_codes)) {
+      throw new StripeRequestError(400, "You may only specify one of these parameters: allow_promotion_codes, discounts.", "allow_promotion_codes");
+    }
+    if (p.discounts.length > 1) {
+      throw new StripeRequestError(400, "You may only specify one discount: Checkout Sessions accept a single coupon or promotion code.", "discounts");
+    }
+    const requested = p.discounts[0] as Json;
+    if (given(requested.coupon) && given(requested.promotion_code)) {
+      throw new StripeRequestError(400, "You may only specify one of these parameters: coupon, promotion_code.", "discounts[0]");
+    }
+    let coupon: Json | undefined;
+    let promo: Json | undefined;
+    let param: string;
+    if (given(requested.promotion_code)) {
+      param = "discounts[0][promotion_code]";
+      const promoId = String(requested.promotion_code);
+      promo = promotionCodes.get(promoId);
+      if (!promo) throw new StripeRequestError(400, `No such promotion code: '${promoId}'`, param, "resource_missing");
+      if (promo.active !== true) throw new StripeRequestError(400, `The promotion code '${promo.code}' is inactive and cannot be redeemed.`, param);
+      if (promo.expires_at !== null && unix() >= Number(promo.expires_at)) {
+        throw new StripeRequestError(400, `The promotion code '${promo.code}' has expired and cannot be redeemed.`, param);
+      }
+      if (promo.max_redemptions !== null && Number(promo.times_redeemed) >= Number(promo.max_redemptions)) {
+        throw new StripeRequestError(
+          400,
+          `The promotion code '${promo.code}' has been redeemed its maximum number of times (${promo.max_redemptions}) and cannot be redeemed again.`,
+          param,
+        );
+      }
+      coupon = promo.coupon as Json;
+    } else if (given(requested.coupon)) {
+      param = "discounts[0][coupon]";
+      coupon = coupons.get(String(requested.coupon));
+      if (!coupon) throw new StripeRequestError(400, `No such coupon: '${requested.coupon}'`, param, "resource_missing");
+    } else {
+      throw new StripeRequestError(400, "You must specify either coupon or promotion_code.", "discounts[0]");
+    }
+    let amount: number;
+    if (coupon.percent_off !== null) {
+      amount = Math.round((subtotal * Number(coupon.percent_off)) / 100);
+    } else {
+      // An amount in another currency cannot be taken off this session's prices.
+      if (coupon.currency !== currency) {
+        throw new StripeRequestError(
+          400,
+          `The coupon '${coupon.id}' is in ${String(coupon.currency)}, and cannot be applied to a Checkout Session in ${String(currency)}.`,
+          param,
+        );
+      }
+      amount = Math.min(Number(coupon.amount_off), subtotal);
+    }
+    return { amount, applied: [{ coupon: coupon.id, promotion_code: promo?.id ?? null }] };
   }
 
   function createCheckoutSession(p: Json): Json {
@@ -186,6 +471,7 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
     if (mode === "payment" && p.subscription_data) {
       throw new StripeRequestError(400, "You can not pass `subscription_data` in `payment` mode.", "subscription_data");
     }
+    const discount = sessionDiscount(p, amountTotal, currency);
     const id = newId("cs_test", 58);
     const session: Json = {
       id,
@@ -197,8 +483,10 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
       client_reference_id: p.client_reference_id ?? null,
       metadata: p.metadata ?? {},
       amount_subtotal: amountTotal,
-      amount_total: amountTotal,
+      amount_total: amountTotal - discount.amount,
       currency,
+      total_details: { amount_discount: discount.amount, amount_shipping: 0, amount_tax: 0 },
+      discounts: discount.applied,
       success_url: successUrl,
       cancel_url: cancelUrl,
       url: omitSessionUrl ? null : `https://checkout.stripe.com/c/pay/${id}`,
@@ -206,7 +494,8 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
       subscription: null,
       invoice: null,
       created: unix(),
-      expires_at: unix() + 86_400,
+      // Stripe accepts a session lifetime from 30 minutes to 24 hours; 24 hours by default.
+      expires_at: p.expires_at === undefined ? unix() + 86_400 : Number(p.expires_at),
       livemode: false,
       // Kept for completeSession; not part of Stripe's answer shape, but harmless.
       line_items_requested: items,
@@ -224,6 +513,14 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
     session.status = "complete";
     session.payment_status = "paid";
     session.url = null;
+    // A coupon or promotion code is redeemed when the session is paid, not when it is opened.
+    const applied = (session.discounts as Json[])[0];
+    if (applied) {
+      const coupon = coupons.get(String(applied.coupon));
+      if (coupon) coupon.times_redeemed = Number(coupon.times_redeemed) + 1;
+      const promo = applied.promotion_code ? promotionCodes.get(String(applied.promotion_code)) : undefined;
+      if (promo) promo.times_redeemed = Number(promo.times_redeemed) + 1;
+    }
     if (session.mode === "subscription") {
       const start = new Date();
       const end = new Date(start);
@@ -232,6 +529,34 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
       const invoiceId = newId("in");
       const paymentIntentId = newId("pi");
       const item = (session.line_items_requested as Json[])[0]!;
+      // The subscription keeps the discount (Stripe's discount object, by id as Stripe lists it) and so
+      // its later invoices with it. How long it lasts is the coupon's duration: `once` only the first
+      // invoice (this session's, already discounted), `repeating` until `end`, `forever` with no end.
+      let discountId: string | null = null;
+      if (applied) {
+        const coupon = coupons.get(String(applied.coupon));
+        let discountEnd: number | null = null;
+        if (coupon?.duration === "repeating") {
+          const until = new Date(start);
+          until.setUTCMonth(until.getUTCMonth() + Number(coupon.duration_in_months));
+          discountEnd = unix(until);
+        }
+        discountId = newId("di");
+        discounts.set(discountId, {
+          id: discountId,
+          object: "discount",
+          checkout_session: session.id,
+          customer: session.customer,
+          start: unix(start),
+          end: discountEnd,
+          invoice: null,
+          invoice_item: null,
+          promotion_code: applied.promotion_code,
+          source: { type: "coupon", coupon: applied.coupon },
+          subscription: subscriptionId,
+          subscription_item: null,
+        });
+      }
       subscriptions.set(subscriptionId, {
         id: subscriptionId,
         object: "subscription",
@@ -243,6 +568,7 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
         ended_at: null,
         created: unix(start),
         latest_invoice: invoiceId,
+        discounts: discountId ? [discountId] : [],
         items: {
           object: "list",
           data: [
@@ -362,6 +688,22 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
     if (method === "POST" && path === "/v1/checkout/sessions") return createCheckoutSession(p);
     if (method === "POST" && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) return expireSession(decodeURIComponent(m[1]!));
     if (method === "POST" && path === "/v1/refunds") return createRefund(p);
+    if (method === "POST" && path === "/v1/coupons") return createCoupon(p);
+    if (method === "GET" && (m = /^\/v1\/coupons\/([^/]+)$/.exec(path))) return getCoupon(decodeURIComponent(m[1]!));
+    if (method === "POST" && path === "/v1/promotion_codes") return createPromotionCode(p);
+    if (method === "POST" && (m = /^\/v1\/promotion_codes\/([^/]+)$/.exec(path))) return updatePromotionCode(decodeURIComponent(m[1]!), p);
+    if (method === "GET" && (m = /^\/v1\/promotion_codes\/([^/]+)$/.exec(path))) return getPromotionCode(decodeURIComponent(m[1]!));
+    if (method === "GET" && path === "/v1/promotion_codes") {
+      // Stripe's filters: `code` compared without case (as codes are unique), `active` as "true"/"false".
+      const active = given(p.active) ? booleanParam(p.active, "active") : undefined;
+      const data = [...promotionCodes.values()].filter(
+        (promo) =>
+          (!given(p.code) || String(promo.code).toLowerCase() === String(p.code).toLowerCase()) &&
+          (active === undefined || promo.active === active) &&
+          (!given(p.coupon) || (promo.promotion as Json).coupon === p.coupon),
+      );
+      return list(data, "/v1/promotion_codes");
+    }
     if (method === "GET" && (m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path))) {
       const session = sessions.get(decodeURIComponent(m[1]!));
       if (!session) throw new StripeRequestError(404, `No such checkout.session: '${m[1]}'`, "session", "resource_missing");
@@ -483,6 +825,9 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
     subscriptions,
     paymentIntents,
     refunds,
+    coupons,
+    promotionCodes,
+    discounts,
     sessionForPaymentIntent: (id) => (paymentIntents.get(id)?.checkout_session as string | undefined) ?? null,
     completeSession,
     setFailure(method, path, failure) {

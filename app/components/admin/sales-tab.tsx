@@ -147,6 +147,11 @@ function SaleItem({ row }: { row: SaleRow }) {
       </div>
       <p className="shrink-0 text-left text-lg font-semibold tabular-nums sm:text-right">
         {formatMoney(row.amountPence, row.currency)}
+        {row.promotionCode ? (
+          <span className="block text-sm font-normal text-ink-muted">
+            {row.promotionCode}: {formatMoney(row.discountPence, row.currency)} off
+          </span>
+        ) : null}
         {row.refundedPence > 0 ? (
           <span className="block text-sm font-normal text-ink-muted">{formatMoney(row.refundedPence, row.currency)} refunded</span>
         ) : null}

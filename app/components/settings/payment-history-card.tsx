@@ -34,6 +34,12 @@ export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: Se
                     {formatDateTime(purchase.purchasedAt)}
                   </time>
                   <span className="font-mono text-xs break-all text-ink-muted">{truncateSessionId(purchase.stripeSessionId)}</span>
+                  {purchase.promotion ? (
+                    <span className="text-sm text-ink-muted">
+                      Promotion code <span className="font-semibold text-ink">{purchase.promotion.code}</span>: you saved{" "}
+                      {formatMoney(purchase.promotion.discountCents, purchase.currency)}
+                    </span>
+                  ) : null}
                 </div>
                 <div className="flex items-center gap-2">
                   <span className="font-semibold">{formatMoney(purchase.amountCents, purchase.currency)}</span>

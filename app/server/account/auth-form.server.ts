@@ -78,7 +78,12 @@ async function reply(posted: Posted, result: AuthActionResult, init: ReplyInit =
   // A checkout page's form without JavaScript: payment starts straight after sign-up or log-in,
   // as the fetcher does in the browser (docs/product.md §8.2). With JavaScript the page starts it itself.
   if (result.ok && (result.kind === "signed-in" || result.kind === "signed-up") && result.intent?.productKey) {
-    const started = await startCheckout({ user: result.user, productKey: result.intent.productKey, from: posted.path });
+    const started = await startCheckout({
+      user: result.user,
+      productKey: result.intent.productKey,
+      from: posted.path,
+      promotionCode: result.intent.promotionCode ?? null,
+    });
     if ("url" in started) return redirect(started.url, { headers });
     return redirectWithToast(result.redirectTo, { title: AUTH_TEXT.error, description: started.error, variant: "destructive" }, { headers });
   }

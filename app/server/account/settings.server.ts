@@ -49,6 +49,8 @@ export interface SettingsPurchase {
   amountCents: number;
   currency: string;
   refunded: boolean;
+  /** The promotion code the payment used and what it took off. */
+  promotion: { code: string; discountCents: number } | null;
 }
 
 export interface SettingsSubscription {
@@ -106,6 +108,8 @@ interface SettingsRow {
     currency: string;
     status: PurchaseListItem["status"];
     refunded_amount_cents: number;
+    promotion_code: string | null;
+    discount_cents: number;
     refunded_at: string | null;
   }[];
   subscriptions: {
@@ -132,7 +136,7 @@ export const SETTINGS_STATEMENT = preparedStatement(
             where user_id = p.user_id order by login_at desc, id desc limit $2) l) as logins,
          (select coalesce(json_agg(x), '[]') from (
             select id, product_key, product_name, purchased_at, stripe_session_id, amount_cents, currency,
-                   status, refunded_amount_cents, refunded_at
+                   status, refunded_amount_cents, refunded_at, promotion_code, discount_cents
             from purchases where user_id = p.user_id order by purchased_at desc, id desc) x) as purchases,
          (select coalesce(json_agg(s), '[]') from (
             select id, product_key, product_name, status, current_period_end, cancel_at_period_end,
@@ -177,6 +181,8 @@ export async function loadSettingsAtOnce(userId: string): Promise<Loaded | null>
         status: x.status,
         refundedAmountCents: Number(x.refunded_amount_cents),
         refundedAt: toDate(x.refunded_at),
+        promotionCode: x.promotion_code,
+        discountCents: Number(x.discount_cents),
       })),
       subscriptionRows: r.subscriptions.map((x) => ({
         id: x.id,
@@ -298,6 +304,7 @@ export async function loadSettings(userId: string, version?: string | null): Pro
       amountCents: p.amountCents,
       currency: p.currency,
       refunded: p.status === "refunded",
+      promotion: p.promotionCode ? { code: p.promotionCode, discountCents: p.discountCents } : null,
     })),
     subscriptions: subscriptionRows.map((s) => ({
       id: s.id,

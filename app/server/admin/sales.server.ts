@@ -50,6 +50,9 @@ export interface SaleRow {
   /** When a subscription that cancels at period end stops (status "cancelling"). */
   endsAt: string | null;
   transactionId: string;
+  /** The promotion code the payment used and what it took off (pence). */
+  promotionCode: string | null;
+  discountPence: number;
 }
 
 export interface SalesPage {
@@ -129,11 +132,13 @@ interface RawRow extends Record<string, unknown> {
   status: SaleStatus;
   current_period_end: string | Date | null;
   stripe_session_id: string;
+  promotion_code: string | null;
+  discount_cents: number;
 }
 
 const COLUMNS = sql`p.id, p.purchased_at, p.purchased_at::text as cursor_at, p.user_id, pr.first_name, pr.last_name, u.email,
   p.product_key, p.product_name, p.amount_cents, p.refunded_amount_cents, p.currency, ${STATUS} as status,
-  s.current_period_end, p.stripe_session_id`;
+  s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents`;
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -153,6 +158,8 @@ function toRow(r: RawRow): SaleRow {
     status: r.status,
     endsAt: r.status === "cancelling" ? iso(r.current_period_end) : null,
     transactionId: r.stripe_session_id,
+    promotionCode: r.promotion_code,
+    discountPence: Number(r.discount_cents ?? 0),
   };
 }
 
@@ -213,7 +220,20 @@ export async function purchasesOf(db: Queryable, userIds: string[]): Promise<Map
   return byMember;
 }
 
-export const SALES_CSV_COLUMNS = ["Date", "Member", "Email", "Product", "Amount", "Refunded", "Currency", "Status", "Ends", "Transaction ID"] as const;
+export const SALES_CSV_COLUMNS = [
+  "Date",
+  "Member",
+  "Email",
+  "Product",
+  "Amount",
+  "Refunded",
+  "Currency",
+  "Status",
+  "Ends",
+  "Transaction ID",
+  "Promotion code",
+  "Discount",
+] as const;
 
 const statusLabel = (status: SaleStatus) => SALE_STATUSES.find((s) => s.value === status)?.label ?? status;
 const pounds = (pence: number) => (pence / 100).toFixed(2);
@@ -243,6 +263,8 @@ export async function* salesCsvChunks(db: Queryable, filter: Pick<SalesFilter, "
         statusLabel(row.status),
         row.endsAt ? csvDate(row.endsAt) : "",
         row.transactionId,
+        row.promotionCode ?? "",
+        row.promotionCode ? pounds(row.discountPence) : "",
       ]);
     }
     if (chunk) yield chunk;

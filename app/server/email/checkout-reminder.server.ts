@@ -17,6 +17,8 @@ export interface CheckoutReminderData {
   monthly: boolean;
   /** The offer's checkout page on this site, e.g. /learn-to-lift-checkout. */
   checkoutPath: string;
+  /** The promotion code she applied, if any: the link fills it in again. */
+  promotionCode?: string | null;
 }
 
 export const CHECKOUT_REMINDER_TEMPLATE = "checkout-reminder";
@@ -36,9 +38,14 @@ export function renderCheckoutReminder(data: CheckoutReminderData): RenderedEmai
         first ? `Hello ${first},` : "Hello,",
         `You started joining ${data.productName} (${price}) but didn't finish. That's completely fine: nothing was charged, and there's no rush.`,
         "If something held you back (a question about the programme, the timing, or whether it will suit your body right now), reply to this email and tell us: we read every message and we're happy to help you decide.",
-        "And if you'd simply like to carry on, your checkout is one click away.",
+        data.promotionCode
+          ? `And if you'd simply like to carry on, your checkout is one click away, with your code ${data.promotionCode} filled in.`
+          : "And if you'd simply like to carry on, your checkout is one click away.",
       ],
-      action: { label: `Return to ${data.productName}`, url: `${origin}${data.checkoutPath}` },
+      action: {
+        label: `Return to ${data.productName}`,
+        url: `${origin}${data.checkoutPath}${data.promotionCode ? `?code=${encodeURIComponent(data.promotionCode)}` : ""}`,
+      },
       footer: `You're receiving this because you agreed to news and offers from ${site.businessName}. This is the only reminder we send about it. You can turn these emails off at any time in your account settings (${origin}/settings) or write to ${site.contactEmail}.`,
     }),
   };

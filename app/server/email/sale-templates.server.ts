@@ -76,13 +76,18 @@ export interface ReceiptData {
   cohortStart: Date | null;
   /** Monthly offers: when the next payment is due, if the provider has said. */
   nextPaymentAt: Date | null;
+  /** The promotion code this payment used and what it took off (pence), if any. */
+  promotion?: { code: string; discountPence: number } | null;
 }
 
 function receiptDetails(data: ReceiptData, monthly: boolean) {
   const site = getSiteConfig();
+  const promotion = data.promotion && data.promotion.discountPence > 0 ? data.promotion : null;
   return [
     { label: "Product", value: data.productName },
-    { label: "Amount paid", value: `${money(data.amountPence, data.currency)}${monthly ? " a month" : ""}` },
+    // A discounted payment is this payment's amount, not the monthly price.
+    { label: "Amount paid", value: `${money(data.amountPence, data.currency)}${monthly && !promotion ? " a month" : ""}` },
+    ...(promotion ? [{ label: "Promotion code", value: `${promotion.code} (you saved ${money(promotion.discountPence, data.currency)})` }] : []),
     { label: "Date", value: formatLongDate(data.paidAt) },
     { label: "Transaction ID", value: data.transactionId },
     ...(monthly && data.nextPaymentAt ? [{ label: "Next payment", value: formatLongDate(data.nextPaymentAt) }] : []),
@@ -328,6 +333,8 @@ export interface CoachEventData {
   monthly: boolean;
   transactionId: string;
   at: Date;
+  /** The promotion code the sale used and what it took off (pence), if any. */
+  promotion?: { code: string; discountPence: number } | null;
 }
 
 /** Where the coach finds the member: the dashboard's Users tab, searched for her address. */
@@ -342,9 +349,11 @@ function who(data: Pick<CoachEventData, "buyerName" | "buyerEmail">): string {
 }
 
 function coachDetails(data: CoachEventData, amountLabel: string) {
+  const promotion = data.promotion && data.promotion.discountPence > 0 ? data.promotion : null;
   return [
     { label: "Product", value: data.productName },
-    { label: amountLabel, value: `${money(data.amountPence, data.currency)}${data.monthly ? " a month" : ""}` },
+    { label: amountLabel, value: `${money(data.amountPence, data.currency)}${data.monthly && !promotion ? " a month" : ""}` },
+    ...(promotion ? [{ label: "Promotion code", value: `${promotion.code} (${money(promotion.discountPence, data.currency)} off)` }] : []),
     { label: "Member", value: data.buyerName?.trim() || "Not known" },
     { label: "Email", value: data.buyerEmail ?? "Not known" },
     { label: "Transaction ID", value: data.transactionId },

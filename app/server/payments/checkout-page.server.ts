@@ -4,8 +4,10 @@ import { requireUser } from "~/server/auth/guards.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-action.server";
 import { startCheckout } from "./checkout.server";
-import { findCatalogueProduct } from "./catalogue.server";
+import { findEffectiveProduct } from "./catalogue.server";
 import { findRunningSubscription, ownsProduct } from "./queries.server";
+import { checkPromotion } from "./promotions.server";
+import { PROMOTION_CODE_FIELD, PROMOTION_CODE_MAX, type PromotionPricing } from "~/validation/promotions";
 
 // The loader and action shared by the three checkout pages (docs/product.md §8.1).
 
@@ -18,6 +20,11 @@ export interface CheckoutLoaderData {
   alreadySubscribed: boolean;
   /** She already has this one-time course: a second purchase needs her confirmation. */
   alreadyOwned: boolean;
+  /** The promotion code applied (`?code=`), with the price it gives (docs/product.md §8.9). */
+  promotion: PromotionPricing | null;
+  /** Why the code in the address does not apply (the full price stands), and the code as typed. */
+  promotionError: string | null;
+  promotionTyped: string;
 }
 
 export interface CheckoutActionData {
@@ -27,10 +34,23 @@ export interface CheckoutActionData {
 export async function checkoutLoader({ request, url }: { request: Request; url: URL }, productKey: string): Promise<CheckoutLoaderData> {
   const user = await getSessionUser(request);
   const cancelled = url.searchParams.get("cancelled") === "true";
-  const mode = findCatalogueProduct(productKey)?.mode;
+  const product = await findEffectiveProduct(productKey);
+  const mode = product?.mode;
   const alreadySubscribed = user && mode === "monthly" ? (await findRunningSubscription(user.id, productKey)) !== null : false;
   const alreadyOwned = user && mode === "one_time" ? await ownsProduct(user.id, productKey) : false;
-  return { signedIn: user !== null, email: user?.email ?? null, cancelled, alreadySubscribed, alreadyOwned };
+  // 'Apply' is a GET of this page with ?code=, so a link with the code fills it in too.
+  const promotionTyped = (url.searchParams.get(PROMOTION_CODE_FIELD) ?? "").trim().slice(0, PROMOTION_CODE_MAX + 10);
+  const check = promotionTyped && product ? await checkPromotion(promotionTyped, product, user?.id) : null;
+  return {
+    signedIn: user !== null,
+    email: user?.email ?? null,
+    cancelled,
+    alreadySubscribed,
+    alreadyOwned,
+    promotion: check?.ok ? check.pricing : null,
+    promotionError: check && !check.ok ? check.message : null,
+    promotionTyped,
+  };
 }
 
 /**
@@ -43,10 +63,12 @@ export async function checkoutAction({ request, url }: { request: Request; url: 
   const read = await readForm(request);
   if (!read.ok) return data<CheckoutActionData>({ error: read.message }, { status: read.status });
   const confirmSecondPurchase = read.form.get(CONFIRM_SECOND_PURCHASE.name) === CONFIRM_SECOND_PURCHASE.value;
+  const code = read.form.get(PROMOTION_CODE_FIELD);
+  const promotionCode = typeof code === "string" && code.trim() !== "" ? code.slice(0, PROMOTION_CODE_MAX + 10) : null;
   // startCheckout refuses a monthly offer she already has, and a course she already has unless
-  // she confirmed a second purchase (409): every way in goes through it.
-  const result = await startCheckout({ user, productKey, from: url.pathname, confirmSecondPurchase });
+  // she confirmed a second purchase (409), and a code that does not apply (400): every way in goes through it.
+  const result = await startCheckout({ user, productKey, from: url.pathname, confirmSecondPurchase, promotionCode });
   if ("url" in result) throw redirect(result.url);
   const refused = result.code === "already_subscribed" || result.code === "already_owned";
-  return data<CheckoutActionData>({ error: result.error }, { status: refused ? 409 : 502 });
+  return data<CheckoutActionData>({ error: result.error }, { status: result.code === "promotion_refused" ? 400 : refused ? 409 : 502 });
 }

@@ -29,6 +29,7 @@ interface Candidate {
   sessionId: string;
   userId: string;
   productKey: string;
+  promotionCode: string | null;
   email: string;
   firstName: string | null;
 }
@@ -41,6 +42,7 @@ async function candidates(q: Queryable, now: Date): Promise<Candidate[]> {
       sessionId: checkoutSessions.id,
       userId: checkoutSessions.userId,
       productKey: checkoutSessions.productKey,
+      promotionCode: checkoutSessions.promotionCode,
       email: users.email,
       firstName: profiles.firstName,
     })
@@ -106,6 +108,8 @@ export async function queueDueCheckoutReminders(db: Database, now: Date = new Da
         currency: product.currency,
         monthly: product.mode === "monthly",
         checkoutPath: product.checkoutPath,
+        // The code she applied goes back with her (the page says if it no longer applies).
+        promotionCode: candidate.promotionCode,
       });
       await queueEmail(tx, { template: CHECKOUT_REMINDER_TEMPLATE, to: candidate.email, ...email, dedupeKey: `checkout-reminder:${candidate.sessionId}` });
       return true;

@@ -5,6 +5,7 @@ import { checkoutSessions, type CheckoutSessionRow, type PaymentProviderName } f
 import { logger } from "~/server/core/logger.server";
 import { findEffectiveProduct } from "./catalogue.server";
 import type { CheckoutSessionInfo, PaymentProvider } from "./provider.server";
+import { settlePromotionUse } from "./promotions.server";
 
 // The checkout sessions the site started at the provider (table checkout_sessions), so that a
 // member has at most one open session per offer (docs/security.md "Payments"):
@@ -27,12 +28,22 @@ export async function findOpenSession(userId: string, productKey: string): Promi
   return row ?? null;
 }
 
-/** Marks one of the site's sessions closed (paid, or expired), if it was still open. */
+/**
+ * Marks one of the site's sessions closed (paid, or expired), if it was still open; a promotion
+ * use it reserved becomes used, or is given back (payments/promotions.server.ts).
+ */
 export async function markSessionClosed(q: Queryable, id: string, status: "complete" | "expired", at: Date = new Date()) {
   await q
     .update(checkoutSessions)
     .set({ status, closedAt: at, url: null })
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, "open")));
+  await settlePromotionUse(q, id, status === "complete" ? "used" : "released");
+}
+
+/** The promotion a checkout asks for: its code and what it takes off the first payment (none: null). */
+export interface SessionDiscount {
+  code: string;
+  discountPence: number;
 }
 
 export interface NewOpenSession {
@@ -42,6 +53,7 @@ export interface NewOpenSession {
   product: Product;
   url: string;
   expiresAt: Date | null;
+  discount: SessionDiscount | null;
 }
 
 /**
@@ -56,8 +68,10 @@ export async function recordOpenSession(session: NewOpenSession): Promise<Checko
       provider: session.provider,
       userId: session.userId,
       productKey: session.product.productKey,
-      amountCents: session.product.pricePence,
+      amountCents: session.product.pricePence - (session.discount?.discountPence ?? 0),
       currency: session.product.currency,
+      promotionCode: session.discount?.code ?? null,
+      discountCents: session.discount?.discountPence ?? 0,
       url: session.url,
       status: "open",
       // Stripe's default lifetime when the provider does not say.
@@ -69,12 +83,27 @@ export async function recordOpenSession(session: NewOpenSession): Promise<Checko
   return findOpenSession(session.userId, session.product.productKey);
 }
 
-/** Whether a recorded session may still be handed out for this product as it is priced now. */
-export function sessionMatches(row: CheckoutSessionRow, provider: PaymentProviderName, product: Product, now = Date.now()): boolean {
+/** Whether a session was opened at the offer's price as it stands (before any promotion's discount). */
+function atCurrentPrice(row: CheckoutSessionRow, product: Product): boolean {
+  return row.amountCents + row.discountCents === product.pricePence && row.currency === product.currency;
+}
+
+/**
+ * Whether a recorded session may still be handed out for this product as it is priced now, with
+ * the promotion she asks for now (or none).
+ */
+export function sessionMatches(
+  row: CheckoutSessionRow,
+  provider: PaymentProviderName,
+  product: Product,
+  discount: SessionDiscount | null = null,
+  now = Date.now(),
+): boolean {
   return (
     row.provider === provider &&
-    row.amountCents === product.pricePence &&
-    row.currency === product.currency &&
+    atCurrentPrice(row, product) &&
+    row.promotionCode === (discount?.code ?? null) &&
+    row.discountCents === (discount?.discountPence ?? 0) &&
     row.expiresAt.getTime() - now >= REUSE_MIN_REMAINING_MS
   );
 }
@@ -103,11 +132,16 @@ export type OpenSessionOutcome =
   | { kind: "none" };
 
 /** What to do with her open session for the product, if any, before starting a checkout. */
-export async function settleOpenSession(provider: PaymentProvider, userId: string, product: Product): Promise<OpenSessionOutcome> {
+export async function settleOpenSession(
+  provider: PaymentProvider,
+  userId: string,
+  product: Product,
+  discount: SessionDiscount | null = null,
+): Promise<OpenSessionOutcome> {
   const row = await findOpenSession(userId, product.productKey);
   if (!row) return { kind: "none" };
-  if (!sessionMatches(row, provider.name, product)) {
-    // An old price, another provider, or about to run out: it must not be paid any more.
+  if (!sessionMatches(row, provider.name, product, discount)) {
+    // An old price, another provider, another code, or about to run out: it must not be paid any more.
     const info = await expireSession(provider, row);
     if (info?.status === "complete" && info.paid) return { kind: "paid" };
     return { kind: "none" };
@@ -118,6 +152,27 @@ export async function settleOpenSession(provider: PaymentProvider, userId: strin
   await markSessionClosed(getDb(), row.id, info?.status === "complete" ? "complete" : "expired");
   if (info?.status === "complete" && info.paid) return { kind: "paid" };
   return { kind: "none" };
+}
+
+/**
+ * After a promotion is turned off: its open sessions are expired, so none can be paid with it
+ * any more. Returns how many could not be reached (logged; the reservation runs out with them).
+ */
+export async function expireSessionsWithCode(provider: PaymentProvider, code: string): Promise<number> {
+  const open = await getDb()
+    .select()
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.status, "open"), eq(checkoutSessions.promotionCode, code)));
+  let failed = 0;
+  for (const row of open) {
+    try {
+      await expireSession(provider, row);
+    } catch (error) {
+      failed += 1;
+      logger.error("payments: could not expire a checkout session with a promotion turned off", { sessionId: row.id, error });
+    }
+  }
+  return failed;
 }
 
 /**
@@ -132,7 +187,7 @@ export async function expireSessionsAtOldPrices(provider: PaymentProvider): Prom
   let failed = 0;
   for (const row of open) {
     const product = await findEffectiveProduct(row.productKey);
-    if (product && row.provider === provider.name && row.amountCents === product.pricePence && row.currency === product.currency) continue;
+    if (product && row.provider === provider.name && atCurrentPrice(row, product)) continue;
     try {
       const info = await expireSession(provider, row);
       if (!info || info.status === "expired") expired += 1;

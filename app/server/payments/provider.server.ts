@@ -24,6 +24,38 @@ export interface CreateCheckoutSessionInput {
   /** Absolute, with the literal {CHECKOUT_SESSION_ID} placeholder. */
   successUrl: string;
   cancelUrl: string;
+  /** A promotion code that applies (checked by the site first; payments/promotions.server.ts). */
+  discount?: CheckoutDiscount;
+  /** When the session stops accepting payment, if sooner than the provider's default (24 hours). */
+  expiresAt?: Date;
+}
+
+/** A promotion as the provider needs it: Stripe's coupon terms, and the code she typed. */
+export interface PromotionTerms {
+  /** The site's promotion id (Stripe's idempotency keys and metadata use it). */
+  id: string;
+  code: string;
+  percentOff: number | null;
+  amountOffPence: number | null;
+  currency: string;
+  duration: "once" | "repeating" | "forever";
+  durationMonths: number | null;
+  maxUses: number | null;
+  expiresAt: Date | null;
+}
+
+export interface CheckoutDiscount {
+  terms: PromotionTerms;
+  /** What it takes off this checkout's first payment (pence), as the site showed it. */
+  amountPence: number;
+  /** The promotion at the provider (Stripe's coupon and promotion code), when it has one. */
+  atProvider: ProviderPromotion | null;
+}
+
+/** A promotion as Stripe holds it: a coupon, and the promotion code on it (null if Stripe refused the code). */
+export interface ProviderPromotion {
+  couponId: string;
+  promotionCodeId: string | null;
 }
 
 /** What the site needs to know about a checkout session, read from the provider. */
@@ -40,6 +72,9 @@ export interface CheckoutSessionInfo {
   /** What was actually charged, in minor units, and its currency. */
   amountTotal: number | null;
   currency: string | null;
+  /** The promotion code she applied (from the session's metadata) and what it took off. */
+  promotionCode: string | null;
+  discountAmount: number;
   subscriptionId: string | null;
   /**
    * The subscription itself, when the session carries it rather than its id (the test checkout's
@@ -100,6 +135,13 @@ export interface PaymentProvider {
   createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** The invoice a payment intent paid, for matching refunds of subscription payments. */
   findInvoiceForPaymentIntent(paymentIntentId: string): Promise<string | null>;
+  /**
+   * Makes sure the provider holds the promotion (Stripe: a coupon and a promotion code, created
+   * once whatever the retries) and returns its ids there; null for a provider that needs none.
+   */
+  ensurePromotion(terms: PromotionTerms): Promise<ProviderPromotion | null>;
+  /** Turns the promotion off at the provider too (safe to repeat). */
+  deactivatePromotion(atProvider: ProviderPromotion): Promise<void>;
   /** The secret webhook signatures are checked with (Stripe's `t=…,v1=…` scheme for both). */
   webhookSecret(): Promise<string>;
 }

@@ -36,6 +36,9 @@ export async function recordCheckoutPurchase(
       // What was actually charged (docs/product.md §8.5); the catalogue price only if the provider omits it.
       amountCents: session.amountTotal ?? product?.pricePence ?? 0,
       currency: session.currency ?? product?.currency ?? "gbp",
+      // The code she applied and what it took off (docs/product.md §8.9).
+      promotionCode: session.discountAmount > 0 ? session.promotionCode : null,
+      discountCents: session.discountAmount,
       paymentIntentId: session.paymentIntentId,
       invoiceId: session.invoiceId,
       subscriptionId: session.subscriptionId,
@@ -79,6 +82,9 @@ export async function recordPaidInvoice(q: Queryable, provider: PaymentProviderN
       stripeSessionId: invoice.id,
       amountCents: invoice.amountPaid,
       currency: invoice.currency,
+      // A renewal still under a promotion's discount (for N months, or for ever).
+      promotionCode: invoice.discountAmount > 0 ? invoice.promotionCode : null,
+      discountCents: invoice.discountAmount,
       paymentIntentId: invoice.paymentIntentId,
       invoiceId: invoice.id,
       subscriptionId: invoice.subscriptionId,

@@ -17,6 +17,9 @@ export interface PurchaseListItem {
   status: PurchaseStatus;
   refundedAmountCents: number;
   refundedAt: Date | null;
+  /** The promotion code it used, and what that took off (pence). */
+  promotionCode: string | null;
+  discountCents: number;
 }
 
 /** The member's purchases, newest first (docs/product.md §9.7: purchases filtered by user, newest first). */
@@ -33,6 +36,8 @@ export async function listPurchases(userId: string): Promise<PurchaseListItem[]>
       status: purchases.status,
       refundedAmountCents: purchases.refundedAmountCents,
       refundedAt: purchases.refundedAt,
+      promotionCode: purchases.promotionCode,
+      discountCents: purchases.discountCents,
     })
     .from(purchases)
     .where(eq(purchases.userId, userId))

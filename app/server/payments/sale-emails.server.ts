@@ -55,8 +55,14 @@ async function send(q: Queryable, template: string, to: string, email: RenderedE
   await queueEmail(q, { template, to, subject: email.subject, text: email.text, html: email.html, attachments: email.attachments, dedupeKey });
 }
 
-function coachData(purchase: Pick<Purchase, "productKey" | "productName" | "amountCents" | "currency" | "stripeSessionId">, member: Member | null, at: Date, monthly: boolean): CoachEventData {
+function coachData(
+  purchase: Pick<Purchase, "productKey" | "productName" | "amountCents" | "currency" | "stripeSessionId"> & Partial<Pick<Purchase, "promotionCode" | "discountCents">>,
+  member: Member | null,
+  at: Date,
+  monthly: boolean,
+): CoachEventData {
   return {
+    promotion: purchase.promotionCode ? { code: purchase.promotionCode, discountPence: purchase.discountCents ?? 0 } : null,
     productKey: purchase.productKey,
     buyerName: member?.name ?? null,
     buyerEmail: member?.email ?? null,
@@ -87,6 +93,7 @@ function receiptOf(member: { firstName: string | null }, purchase: Purchase, coh
     paidAt: purchase.purchasedAt,
     cohortStart: cohortStartsAt,
     nextPaymentAt,
+    promotion: purchase.promotionCode ? { code: purchase.promotionCode, discountPence: purchase.discountCents } : null,
   };
 }
 

@@ -52,6 +52,7 @@ export const CheckoutSessionSchema = z
     metadata,
     amount_total: z.number().int().nullish(),
     currency: z.string().nullish(),
+    total_details: z.object({ amount_discount: z.number().int().nullish() }).loose().nullish(),
     subscription: ref,
     payment_intent: ref,
     invoice: ref,
@@ -77,6 +78,9 @@ export function readCheckoutSession(value: unknown): CheckoutSessionInfo {
     productKey: s.metadata?.productKey ?? null,
     amountTotal: s.amount_total ?? null,
     currency: s.currency?.toLowerCase() ?? null,
+    // The site puts the code she applied in the metadata; the provider says what it took off.
+    promotionCode: s.metadata?.promotionCode ?? null,
+    discountAmount: s.total_details?.amount_discount ?? 0,
     subscriptionId: refId(s.subscription),
     // The test checkout's events carry the subscription itself; Stripe's name it only.
     ...(isExpandedSubscription(s.subscription) ? { expandedSubscription: readSubscription(s.subscription) } : {}),
@@ -154,6 +158,8 @@ export const InvoiceSchema = z
     amount_due: z.number().int().nullish(),
     currency: z.string(),
     status: z.string().nullish(),
+    /** What promotions took off this invoice. */
+    total_discount_amounts: z.array(z.object({ amount: z.number().int() }).loose()).nullish(),
     created: unixTime,
     /** Before API version 2025-03-31. */
     subscription: ref,
@@ -200,6 +206,9 @@ export interface InvoiceInfo {
   /** The end of the period this invoice paid for. */
   periodEnd: Date | null;
   paidAt: Date;
+  /** What a promotion took off it (pence), and its code from the subscription's metadata. */
+  discountAmount: number;
+  promotionCode: string | null;
 }
 
 export function readInvoice(value: unknown): InvoiceInfo {
@@ -221,6 +230,8 @@ export function readInvoice(value: unknown): InvoiceInfo {
     paymentIntentId: refId(inv.payment_intent),
     periodEnd: lineEnds.length > 0 ? new Date(Math.max(...lineEnds) * 1000) : null,
     paidAt: fromUnix(inv.status_transitions?.paid_at) ?? new Date(inv.created * 1000),
+    discountAmount: (inv.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0),
+    promotionCode: details?.metadata?.promotionCode ?? lineMeta?.promotionCode ?? null,
   };
 }
 

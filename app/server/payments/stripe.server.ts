@@ -6,6 +6,8 @@ import {
   type CreateCheckoutSessionInput,
   type PaymentProvider,
   type PaymentUser,
+  type PromotionTerms,
+  type ProviderPromotion,
   type SubscriptionInfo,
 } from "./provider.server";
 import { isLiveSubscriptionStatus, readCheckoutSession, readSubscription } from "./stripe-objects.server";
@@ -93,9 +95,11 @@ export class StripeProvider implements PaymentProvider {
     return { id: customer.id };
   }
 
-  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl }: CreateCheckoutSessionInput) {
+  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl, discount, expiresAt }: CreateCheckoutSessionInput) {
     const subscription = product.mode === "monthly";
-    const metadata = { userId, productKey: product.productKey };
+    const metadata: Record<string, string> = { userId, productKey: product.productKey };
+    if (discount) metadata.promotionCode = discount.terms.code;
+    const promotion = discount?.atProvider;
     const session = await call("create checkout session", () =>
       this.stripe.checkout.sessions.create({
         mode: subscription ? "subscription" : "payment",
@@ -105,11 +109,59 @@ export class StripeProvider implements PaymentProvider {
         metadata,
         // Copied onto the subscription or payment intent, so their own events carry them too.
         ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+        // The code is applied by the site, never typed on Stripe's page (no allow_promotion_codes):
+        // only a code the site has checked for this offer reaches Stripe.
+        ...(promotion ? { discounts: [promotion.promotionCodeId ? { promotion_code: promotion.promotionCodeId } : { coupon: promotion.couponId }] } : {}),
+        ...(expiresAt ? { expires_at: Math.floor(expiresAt.getTime() / 1000) } : {}),
         success_url: successUrl,
         cancel_url: cancelUrl,
       }),
     );
     return { id: session.id, url: session.url, expiresAt: session.expires_at ? new Date(session.expires_at * 1000) : null };
+  }
+
+  async ensurePromotion(terms: PromotionTerms): Promise<ProviderPromotion> {
+    // NOTE: keyed on the site's promotion id, so a retry or two servers at once create one of each.
+    const coupon = await call("create coupon", () =>
+      this.stripe.coupons.create(
+        {
+          name: terms.code,
+          ...(terms.percentOff !== null ? { percent_off: terms.percentOff } : { amount_off: terms.amountOffPence ?? 0, currency: terms.currency }),
+          duration: terms.duration,
+          ...(terms.duration === "repeating" ? { duration_in_months: terms.durationMonths ?? 1 } : {}),
+          metadata: { promotionId: terms.id },
+        },
+        { idempotencyKey: `promotion-coupon-${terms.id}` },
+      ),
+    );
+    try {
+      const code = await this.stripe.promotionCodes.create(
+        {
+          promotion: { type: "coupon", coupon: coupon.id },
+          code: terms.code,
+          ...(terms.maxUses !== null ? { max_redemptions: terms.maxUses } : {}),
+          ...(terms.expiresAt && terms.expiresAt.getTime() > Date.now() ? { expires_at: Math.floor(terms.expiresAt.getTime() / 1000) } : {}),
+          metadata: { promotionId: terms.id },
+        },
+        { idempotencyKey: `promotion-code-${terms.id}` },
+      );
+      return { couponId: coupon.id, promotionCodeId: code.id };
+    } catch (error) {
+      // The Stripe account already has an active code with these letters (made in Stripe's own
+      // screens): the coupon alone carries the discount, so her checkout still works.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        logger.warn("stripe: promotion code refused; the checkout uses its coupon instead", { code: terms.code, message: error.message });
+        return { couponId: coupon.id, promotionCodeId: null };
+      }
+      return call("create promotion code", () => Promise.reject(error));
+    }
+  }
+
+  async deactivatePromotion(atProvider: ProviderPromotion): Promise<void> {
+    if (atProvider.promotionCodeId) {
+      const id = atProvider.promotionCodeId;
+      await call("turn off promotion code", () => this.stripe.promotionCodes.update(id, { active: false }));
+    }
   }
 
   async expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {

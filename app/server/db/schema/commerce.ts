@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { timestamptz, createdAt, updatedAt } from "./columns";
+import { citext, timestamptz, createdAt, updatedAt } from "./columns";
 import { users } from "./auth";
 
 // Commerce: payment customers, subscriptions, checkout sessions, webhooks and the offline test checkout.
@@ -87,6 +87,77 @@ export const subscriptionClaims = pgTable(
   ],
 );
 
+/** How long a code's discount lasts on a monthly offer: its first payment, N months, or every payment. */
+export type PromotionDuration = "once" | "repeating" | "forever";
+
+/**
+ * The coach's promotion codes (docs/product.md §8.9): a percentage or an amount off one or more
+ * offers, until a date and for a number of uses if she says so. Codes are case-insensitive and
+ * unique (citext). With Stripe each is mirrored as a Stripe coupon and promotion code, created on
+ * first use and kept in step (payments/promotions.server.ts); the site decides whether a code
+ * applies and only ever hands Stripe one that does.
+ */
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: citext("code").notNull().unique(),
+    percentOff: integer("percent_off"),
+    amountOffPence: integer("amount_off_pence"),
+    /** The offers it applies to (product keys). */
+    productKeys: text("product_keys").array().notNull(),
+    /** After this moment it no longer applies (the end of the chosen day, UK time). */
+    expiresAt: timestamptz("expires_at"),
+    /** How many purchases may use it; null for no limit. */
+    maxUses: integer("max_uses"),
+    duration: text("duration").$type<PromotionDuration>().notNull().default("once"),
+    /** For duration 'repeating': how many monthly payments are discounted. */
+    durationMonths: integer("duration_months"),
+    active: boolean("active").notNull().default(true),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    turnedOffAt: timestamptz("turned_off_at"),
+    /** Its Stripe coupon and promotion code, once created there. */
+    stripeCouponId: text("stripe_coupon_id"),
+    stripePromotionCodeId: text("stripe_promotion_code_id"),
+  },
+  (t) => [
+    check("promotions_one_discount_check", sql`(${t.percentOff} is null) <> (${t.amountOffPence} is null)`),
+    check("promotions_percent_check", sql`${t.percentOff} is null or ${t.percentOff} between 1 and 100`),
+    check("promotions_amount_check", sql`${t.amountOffPence} is null or ${t.amountOffPence} > 0`),
+    check("promotions_duration_check", sql`${t.duration} in ('once', 'repeating', 'forever')`),
+  ],
+);
+
+export type PromotionUseStatus = "reserved" | "used" | "released";
+
+/**
+ * Each use of a code: reserved when a checkout session is started with it, used when that session
+ * is paid, released when it expires unpaid. A code's limit counts the used ones and the reserved
+ * ones still open, under a lock on the promotion's row, so parallel checkouts never exceed it
+ * (payments/promotions.server.ts `reservePromotionUse`).
+ */
+export const promotionUses = pgTable(
+  "promotion_uses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    promotionId: uuid("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The checkout session it was reserved for, once the provider has created it. */
+    checkoutSessionId: text("checkout_session_id").unique(),
+    status: text("status").$type<PromotionUseStatus>().notNull().default("reserved"),
+    /** A reservation not yet paid stops holding a use at this moment (its session's expiry). */
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("promotion_uses_promotion_idx").on(t.promotionId, t.status),
+    check("promotion_uses_status_check", sql`${t.status} in ('reserved', 'used', 'released')`),
+  ],
+);
+
 export type CheckoutSessionStatus = "open" | "complete" | "expired";
 
 /**
@@ -105,8 +176,12 @@ export const checkoutSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     productKey: text("product_key").notNull(),
+    /** What the session charges (after any promotion's discount). */
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull(),
+    /** The promotion code she applied, as she will see it, and what it takes off the first payment. */
+    promotionCode: text("promotion_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
     /** The provider's hosted page, while the session is open. */
     url: text("url"),
     status: text("status").$type<CheckoutSessionStatus>().notNull().default("open"),
@@ -162,6 +237,17 @@ export const webhookEvents = pgTable(
 
 export type TestCheckoutStatus = "open" | "complete" | "expired";
 
+/**
+ * A discount in the test checkout, as a Stripe coupon: a percentage or an amount off each payment,
+ * for `paymentsLeft` more payments (null: every one).
+ */
+export interface TestDiscount {
+  code: string;
+  percentOff: number | null;
+  amountOff: number | null;
+  paymentsLeft: number | null;
+}
+
 export const testCheckoutSessions = pgTable("test_checkout_sessions", {
   id: text("id").primaryKey(),
   customerId: text("customer_id").notNull(),
@@ -169,8 +255,12 @@ export const testCheckoutSessions = pgTable("test_checkout_sessions", {
   productKey: text("product_key").notNull(),
   productName: text("product_name").notNull(),
   amountTotal: integer("amount_total").notNull(),
+  /** Before a promotion's discount (equal to amount_total without one). */
+  amountSubtotal: integer("amount_subtotal"),
   currency: text("currency").notNull(),
   metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+  /** A promotion's discount, as Stripe's coupon would carry it: per payment, and for how many. */
+  discount: jsonb("discount").$type<TestDiscount | null>(),
   status: text("status").$type<TestCheckoutStatus>().notNull().default("open"),
   paymentStatus: text("payment_status").$type<"unpaid" | "paid">().notNull().default("unpaid"),
   successUrl: text("success_url").notNull(),
@@ -196,6 +286,8 @@ export const testSubscriptions = pgTable(
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
+    /** The promotion's discount still to apply to its renewals (null: none). */
+    discount: jsonb("discount").$type<TestDiscount | null>(),
     status: text("status").$type<SubscriptionStatus>().notNull(),
     currentPeriodStart: timestamptz("current_period_start").notNull(),
     currentPeriodEnd: timestamptz("current_period_end").notNull(),

@@ -5,7 +5,7 @@
 // §13 names the column amount_cents).
 import type { accountLimits, adminEmailGrants } from "./accounts";
 import type { accounts, rateLimits, sessions, twoFactors, users, verifications } from "./auth";
-import type { checkoutSessions, paymentCustomers, subscriptionClaims, subscriptions, testCheckoutSessions, testSubscriptions, webhookEvents } from "./commerce";
+import type { checkoutSessions, paymentCustomers, promotions, promotionUses, subscriptionClaims, subscriptions, testCheckoutSessions, testSubscriptions, webhookEvents } from "./commerce";
 import type { courseLessons, courseModules, lessonFiles, memberFiles } from "./courses";
 import type { emailMessages, emailSubscribers } from "./email";
 import type { adminActivityLog, loginHistory, profiles, purchases, userRoles } from "./members";
@@ -47,6 +47,8 @@ export type NewSubscription = typeof subscriptions.$inferInsert;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type TestCheckoutSession = typeof testCheckoutSessions.$inferSelect;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type Promotion = typeof promotions.$inferSelect;
+export type PromotionUse = typeof promotionUses.$inferSelect;
 export type SubscriptionClaim = typeof subscriptionClaims.$inferSelect;
 export type TestSubscription = typeof testSubscriptions.$inferSelect;
 export type UserRole = typeof userRoles.$inferSelect;

@@ -114,6 +114,9 @@ export const purchases = pgTable(
     /** paid, partially_refunded or refunded (charge.refunded webhooks). */
     status: text("status").$type<PurchaseStatus>().notNull().default("paid"),
     refundedAmountCents: integer("refunded_amount_cents").notNull().default(0),
+    /** The promotion code used for this payment, if any, and what it took off (pence). */
+    promotionCode: text("promotion_code"),
+    discountCents: integer("discount_cents").notNull().default(0),
     refundedAt: timestamptz("refunded_at"),
     /** The provider's payment intent (refunds are matched on it). */
     paymentIntentId: text("payment_intent_id"),
@@ -137,6 +140,8 @@ export const purchases = pgTable(
     index("purchases_payment_intent_id_idx").on(t.paymentIntentId),
     // The Sales tab's refunded and partly refunded payments: few among many (docs/product.md §10.11).
     index("purchases_refunded_purchased_at_idx").on(t.purchasedAt).where(sql`${t.status} <> 'paid'`),
+    // A promotion's uses and revenue on the Promotions tab: few purchases carry a code.
+    index("purchases_promotion_code_idx").on(t.promotionCode).where(sql`${t.promotionCode} is not null`),
     check("purchases_status_check", sql`${t.status} in ('paid', 'partially_refunded', 'refunded')`),
   ],
 );
@@ -175,7 +180,10 @@ export type AdminActionType =
   | "share_member_file"
   | "delete_member_file"
   /** The Emails tab: Learn to Lift's welcome email's words or group call changed (docs/product.md §18.6). */
-  | "update_welcome_email";
+  | "update_welcome_email"
+  /** The Promotions tab: a code created or turned off (docs/product.md §8.9). */
+  | "create_promotion"
+  | "turn_off_promotion";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
-import { testCheckoutSessions, testSubscriptions, type TestSubscription } from "~/server/db/schema";
+import { testCheckoutSessions, testSubscriptions, type TestDiscount, type TestSubscription } from "~/server/db/schema";
 import { testWebhookSecret } from "../local-secret.server";
 import {
   PaymentProviderError,
   siteOrigin,
+  type CheckoutDiscount,
   type CheckoutSessionInfo,
   type CreateCheckoutSessionInput,
   type PaymentProvider,
@@ -51,8 +52,10 @@ export class TestProvider implements PaymentProvider {
     return { id: testId("cus", 14) };
   }
 
-  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl }: CreateCheckoutSessionInput) {
+  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl, discount, expiresAt }: CreateCheckoutSessionInput) {
     const now = new Date();
+    const metadata: Record<string, string> = { userId, productKey: product.productKey };
+    if (discount) metadata.promotionCode = discount.terms.code;
     const [row] = await getDb()
       .insert(testCheckoutSessions)
       .values({
@@ -61,17 +64,27 @@ export class TestProvider implements PaymentProvider {
         mode: product.mode === "monthly" ? "subscription" : "payment",
         productKey: product.productKey,
         productName: product.name,
-        amountTotal: product.pricePence,
+        // The test checkout charges the reduced amount, as Stripe would with the coupon.
+        amountTotal: product.pricePence - (discount?.amountPence ?? 0),
+        amountSubtotal: product.pricePence,
         currency: product.currency,
-        metadata: { userId, productKey: product.productKey },
+        metadata,
+        discount: discount ? testDiscount(discount) : null,
         successUrl,
         cancelUrl,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+        expiresAt: expiresAt ?? new Date(now.getTime() + SESSION_LIFETIME_MS),
       })
       .returning();
     return { id: row!.id, url: sessionObject(row!).url, expiresAt: row!.expiresAt };
   }
+
+  /** The test checkout keeps a promotion's terms on each session; there is nothing to create. */
+  async ensurePromotion(): Promise<null> {
+    return null;
+  }
+
+  async deactivatePromotion(): Promise<void> {}
 
   async expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
     const [expired] = await getDb()
@@ -187,9 +200,11 @@ export class TestProvider implements PaymentProvider {
             customerId: row.customerId,
             productKey: row.productKey,
             productName: row.productName,
-            amount: row.amountTotal,
+            // The price before the discount; the discount goes with it for the renewals it covers.
+            amount: row.amountSubtotal ?? row.amountTotal,
             currency: row.currency,
             metadata: row.metadata,
+            discount: row.discount && row.discount.paymentsLeft !== 0 ? row.discount : null,
             status: "active",
             currentPeriodStart: now,
             currentPeriodEnd: addMonth(now),
@@ -214,6 +229,7 @@ export class TestProvider implements PaymentProvider {
           id: invoiceId,
           subscription: result.subscription,
           billingReason: "subscription_create",
+          amountPaid: row.amountTotal,
           paymentIntentId,
           periodStart: result.subscription.currentPeriodStart,
           periodEnd: result.subscription.currentPeriodEnd,
@@ -284,10 +300,11 @@ export class TestProvider implements PaymentProvider {
     }
     const start = row.currentPeriodEnd;
     const end = addMonth(start);
+    const { amount, discount } = renewalCharge(row);
     const [renewed] = await getDb()
       .update(testSubscriptions)
       // A past-due subscription (a failed renewal) is paid up and active again.
-      .set({ currentPeriodStart: start, currentPeriodEnd: end, status: "active" })
+      .set({ currentPeriodStart: start, currentPeriodEnd: end, status: "active", discount })
       .where(eq(testSubscriptions.id, row.id))
       .returning();
     await this.event(
@@ -296,6 +313,7 @@ export class TestProvider implements PaymentProvider {
         id: testId("in"),
         subscription: renewed!,
         billingReason: "subscription_cycle",
+        amountPaid: amount,
         paymentIntentId: testId("pi"),
         periodStart: start,
         periodEnd: end,
@@ -319,6 +337,7 @@ export class TestProvider implements PaymentProvider {
       id: testId("in"),
       subscription: pastDue!,
       billingReason: "subscription_cycle",
+      amountPaid: renewalCharge(row).amount,
       paymentIntentId: testId("pi"),
       periodStart: row.currentPeriodEnd,
       periodEnd: addMonth(row.currentPeriodEnd),
@@ -328,4 +347,24 @@ export class TestProvider implements PaymentProvider {
     await this.event("customer.subscription.updated", subscriptionObject(pastDue!));
     return true;
   }
+}
+
+/** A promotion as the test checkout keeps it: its terms, and how many payments after this one it still covers. */
+function testDiscount(discount: CheckoutDiscount): TestDiscount {
+  const { terms } = discount;
+  return {
+    code: terms.code,
+    percentOff: terms.percentOff,
+    amountOff: terms.amountOffPence,
+    paymentsLeft: terms.duration === "forever" ? null : terms.duration === "repeating" ? Math.max(0, (terms.durationMonths ?? 1) - 1) : 0,
+  };
+}
+
+/** A renewal's amount under the subscription's discount (as Stripe applies a coupon), and the discount left after it. */
+function renewalCharge(row: TestSubscription): { amount: number; discount: TestDiscount | null } {
+  const d = row.discount;
+  if (!d || d.paymentsLeft === 0) return { amount: row.amount, discount: null };
+  const off = d.percentOff !== null ? Math.round((row.amount * d.percentOff) / 100) : Math.min(d.amountOff ?? 0, row.amount);
+  const left = d.paymentsLeft === null ? null : d.paymentsLeft - 1;
+  return { amount: row.amount - off, discount: left === 0 ? null : { ...d, paymentsLeft: left } };
 }

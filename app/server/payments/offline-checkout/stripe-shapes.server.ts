@@ -36,8 +36,9 @@ export function sessionObject(row: TestCheckoutSession) {
     customer: row.customerId,
     client_reference_id: row.metadata.userId ?? null,
     metadata: row.metadata,
-    amount_subtotal: row.amountTotal,
+    amount_subtotal: row.amountSubtotal ?? row.amountTotal,
     amount_total: row.amountTotal,
+    total_details: { amount_discount: (row.amountSubtotal ?? row.amountTotal) - row.amountTotal, amount_shipping: 0, amount_tax: 0 },
     currency: row.currency,
     subscription: row.subscriptionId,
     payment_intent: row.paymentIntentId,
@@ -91,6 +92,8 @@ export function invoiceObject(input: {
   id: string;
   subscription: TestSubscription;
   billingReason: "subscription_create" | "subscription_cycle";
+  /** What this invoice charges (the subscription's price less any promotion's discount). */
+  amountPaid: number;
   paymentIntentId: string;
   periodStart: Date;
   periodEnd: Date;
@@ -102,8 +105,9 @@ export function invoiceObject(input: {
     object: "invoice" as const,
     customer: sub.customerId,
     billing_reason: input.billingReason,
-    amount_due: sub.amount,
-    amount_paid: sub.amount,
+    amount_due: input.amountPaid,
+    amount_paid: input.amountPaid,
+    total_discount_amounts: sub.amount > input.amountPaid ? [{ amount: sub.amount - input.amountPaid, discount: `di_${sub.id.slice(4)}` }] : [],
     currency: sub.currency,
     status: "paid",
     created: unix(input.paidAt),
@@ -118,7 +122,7 @@ export function invoiceObject(input: {
         {
           id: testId("il"),
           object: "line_item" as const,
-          amount: sub.amount,
+          amount: input.amountPaid,
           currency: sub.currency,
           description: sub.productName,
           metadata: sub.metadata,
