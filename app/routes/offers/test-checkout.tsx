@@ -36,7 +36,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       amount: formatMoney(session.amountTotal, session.currency),
       monthly: session.mode === "subscription",
       status: expired ? ("expired" as const) : session.status,
-      priceChanged: current !== null && (current.pricePence !== session.amountTotal || current.currency !== session.currency),
+      // Before any promotion's discount: the price the session was opened at.
+      priceChanged: current !== null && (current.pricePence !== (session.amountSubtotal ?? session.amountTotal) || current.currency !== session.currency),
+      discount: session.discount ? { code: session.discount.code, amount: formatMoney((session.amountSubtotal ?? session.amountTotal) - session.amountTotal, session.currency) } : null,
       cancelUrl: session.cancelUrl,
     },
   };
@@ -88,9 +90,17 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                 <dt className="text-ink-muted">Amount</dt>
                 <dd className="text-right font-display text-2xl font-semibold">
                   {loaderData.session.amount}
-                  {loaderData.session.monthly ? <span className="text-base font-normal text-ink-muted"> per month</span> : null}
+                  {loaderData.session.monthly && !loaderData.session.discount ? <span className="text-base font-normal text-ink-muted"> per month</span> : null}
                 </dd>
               </div>
+              {loaderData.session.discount ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-ink-muted">Promotion code</dt>
+                  <dd className="text-right">
+                    {loaderData.session.discount.code}: {loaderData.session.discount.amount} off
+                  </dd>
+                </div>
+              ) : null}
             </dl>
 
             {actionData?.declined && loaderData.session.status === "open" ? (
