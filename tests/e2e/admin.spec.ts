@@ -112,7 +112,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
   await expect(page.getByRole("table", { name: /Sign-ups and revenue .* per week/ }).getByRole("row")).toHaveCount(13);
 
   const tabs = page.getByRole("tablist", { name: "Admin sections" });
-  await expect(tabs.getByRole("tab")).toHaveText(["Users", "Sales", "Subscribers", "Integrations", "Activity Log", "Offers", "Emails", "Content", "Courses"]);
+  await expect(tabs.getByRole("tab")).toHaveText(["Users", "Sales", "Subscribers", "Integrations", "Activity Log", "Offers", "Promotions", "Emails", "Content", "Courses"]);
   await expect(tabs.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("searchbox", { name: "Search members by name or email" })).toHaveAttribute("placeholder", "Search by name or email...");
   expect((await axe(page).analyze()).violations).toEqual([]);
@@ -124,6 +124,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
     ["Integrations", "integrations", null],
     ["Activity Log", "activity", "Recent administrative actions"],
     ["Offers", "offers", null],
+    ["Promotions", "promotions", "A code visitors type on a checkout page, or a link that fills it in:"],
     ["Content", "content", "Real words, used with permission"],
     ["Courses", "courses", "Modules open by week from each member's cohort start date."],
   ] as const) {

@@ -74,12 +74,22 @@ test("the coach makes a code; a visitor follows the link, sees £270, pays, and 
   const history = her.getByRole("list", { name: "Purchases" });
   await expect(history.getByText("£270.00")).toBeVisible();
   await expect(history.getByText(`Promotion code ${code}: you saved £30.00`)).toBeVisible();
-  await visitor.close();
 
   await page.goto("/settings/admin/sales");
   const sale = page.getByRole("listitem").filter({ hasText: `${code}: £30.00 off` });
-  await expect(sale.getByText("£270.00")).toBeVisible();
+  await expect(sale.getByText(/^£270\.00/)).toBeVisible();
   await expect(sale.getByText(`${code}: £30.00 off`)).toBeVisible();
+
+  // The coach refunds it from the Sales tab; the member sees 'Refunded' (docs/product.md §8.7).
+  await sale.getByText("Refund", { exact: true }).click();
+  await sale.getByRole("checkbox", { name: /Yes, refund this payment/ }).check();
+  await sale.getByRole("button", { name: "Confirm refund" }).click();
+  await expect(toast(page, "£270.00 of Learn to Lift is on its way back to her card. She gets an email to say so.")).toBeVisible({ timeout: ROUND_TRIP_MS });
+  await expect(page.getByRole("listitem").filter({ hasText: `${code}: £30.00 off` }).getByText("Refunded", { exact: true })).toBeVisible();
+  await her.goto("/settings");
+  await expect(her.getByRole("list", { name: "Purchases" }).getByText("Refunded", { exact: true })).toBeVisible();
+  await visitor.close();
+
   await page.goto("/settings/admin/promotions");
   await expect(page.getByRole("listitem").filter({ hasText: code }).getByText("1 of 50")).toBeVisible();
 });

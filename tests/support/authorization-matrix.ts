@@ -324,7 +324,22 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
         },
       ],
     },
-    { route: "/settings/admin/sales", actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/sales?status=paid" }), expect: adminsOnly(ok) }] },
+    {
+      route: "/settings/admin/sales",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/sales?status=paid" }), expect: adminsOnly(ok) },
+        {
+          // 'Refund' on a payment that does not exist: refused for everyone, and only an admin reaches the check.
+          name: "POST intent=refund",
+          method: "POST",
+          request: () => ({
+            path: "/settings/admin/sales",
+            form: { intent: "refund", purchaseId: "00000000-0000-4000-8000-000000000000", confirm: "yes", requestKey: "matrix-key-0001" },
+          }),
+          expect: adminsOnly(allowed({ status: [404] })),
+        },
+      ],
+    },
     { route: "/settings/admin/activity", actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/activity" }), expect: adminsOnly(ok) }] },
     page("/terms"),
     page("/privacy"),

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import type { SalesFilter, SalesPage, SaleRow, SaleStatus } from "~/server/admin/sales.server";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { DownloadIcon } from "./admin-icons";
@@ -37,6 +38,8 @@ export function SaleStatusBadge({ status, endsAt }: { status: SaleStatus; endsAt
 export interface SalesTabProps {
   page: SalesPage;
   products: { key: string; name: string }[];
+  /** This showing's refund request key (a double click or a retry refunds once). */
+  refundKey?: string;
 }
 
 function salesHref(filter: Pick<SalesFilter, "product" | "status">, page = 1, base = SALES_TAB): string {
@@ -48,7 +51,7 @@ function salesHref(filter: Pick<SalesFilter, "product" | "status">, page = 1, ba
   return query ? `${base}?${query}` : base;
 }
 
-export function SalesTab({ page, products }: SalesTabProps) {
+export function SalesTab({ page, products, refundKey }: SalesTabProps) {
   const { filter, totals } = page;
   const filtered = Boolean(filter.product || filter.status);
   return (
@@ -103,7 +106,7 @@ export function SalesTab({ page, products }: SalesTabProps) {
           <>
             <ul className="flex flex-col divide-y divide-sand-200 rounded-2xl border border-sand-200" aria-label="Payments">
               {page.rows.map((row) => (
-                <SaleItem key={row.id} row={row} />
+                <SaleItem key={row.id} row={row} refundKey={refundKey} />
               ))}
             </ul>
             <PageLinks
@@ -124,10 +127,11 @@ export function SalesTab({ page, products }: SalesTabProps) {
   );
 }
 
-function SaleItem({ row }: { row: SaleRow }) {
+function SaleItem({ row, refundKey }: { row: SaleRow; refundKey?: string }) {
   const who = row.memberName ?? row.memberEmail;
+  const left = row.amountPence - row.refundedPence;
   return (
-    <li className="flex flex-col gap-2 px-3 py-4 sm:flex-row sm:items-center sm:gap-4 sm:px-4">
+    <li className="flex flex-col gap-2 px-3 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4 sm:px-4">
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold">{row.productName}</span>
@@ -156,6 +160,43 @@ function SaleItem({ row }: { row: SaleRow }) {
           <span className="block text-sm font-normal text-ink-muted">{formatMoney(row.refundedPence, row.currency)} refunded</span>
         ) : null}
       </p>
+      {refundKey && left > 0 ? <RefundForm row={row} left={left} refundKey={refundKey} /> : null}
     </li>
+  );
+}
+
+/**
+ * 'Refund' (docs/product.md §8.7): opens in place, asks how much (all that is left unless she says
+ * less) and for a ticked confirmation, which the server checks too. A plain form: it works before
+ * JavaScript loads, and the page's request key makes a double click refund once.
+ */
+function RefundForm({ row, left, refundKey }: { row: SaleRow; left: number; refundKey: string }) {
+  const id = `refund-${row.id}`;
+  return (
+    <details className="group w-full sm:basis-full">
+      <summary className="btn btn-outline btn-sm w-fit cursor-pointer list-none">Refund</summary>
+      <Form method="post" className="mt-3 flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4">
+        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="purchaseId" value={row.id} />
+        <input type="hidden" name="requestKey" value={refundKey} />
+        <label htmlFor={`${id}-amount`} className="text-sm font-semibold text-ink">
+          Amount to refund in pounds
+        </label>
+        <p id={`${id}-hint`} className="-mt-2 text-sm text-ink-muted">
+          Leave it empty to refund all that is left ({formatMoney(left, row.currency)}).
+        </p>
+        <Input id={`${id}-amount`} name="amount" inputMode="decimal" autoComplete="off" aria-describedby={`${id}-hint`} className="max-w-48" />
+        <label className="flex items-start gap-3 text-sm text-ink">
+          <input type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+          <span>
+            Yes, refund this payment to {row.memberName ?? row.memberEmail ?? "her"}&apos;s card. It cannot be undone, and she gets
+            an email to say so.
+          </span>
+        </label>
+        <Button type="submit" variant="destructive" size="sm" className="w-fit">
+          Confirm refund
+        </Button>
+      </Form>
+    </details>
   );
 }

@@ -1,18 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { data } from "react-router";
 import type { Route } from "./+types/sales";
+import { AdminNotice } from "~/components/admin/admin-notice";
 import { SalesTab } from "~/components/admin/sales-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
 import { loadSalesTab, saleProducts, salesFilterFrom } from "~/server/admin/sales.server";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { parseForm, readForm } from "~/server/http/form-action.server";
+import { redirectWithToast } from "~/server/core/toast.server";
+import { refundPurchase } from "~/server/payments/refunds.server";
+import { formatMoney } from "~/utils/format";
+import { RefundSchema } from "~/validation/refunds";
 
 // /settings/admin/sales: the Sales tab (docs/product.md §10.11), every payment newest first, filtered
 // by product and status in the URL (?product=…&status=…&page=…); the CSV is ./sales-export.ts.
+// Its one form: 'Refund' on a payment (docs/product.md §8.7), intent=refund with purchaseId,
+// amount (pounds; empty for all that is left), confirm=yes and the page's request key, so a
+// double click or a retry refunds once (payments/refunds.server.ts).
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { sales: await loadSalesTab(salesFilterFrom(url)), products: saleProducts() };
+  // A key per showing of the tab: each refund form posts it with the payment's id.
+  return { sales: await loadSalesTab(salesFilterFrom(url)), products: saleProducts(), refundKey: randomUUID() };
 }
 
-export default function SalesRoute({ loaderData }: Route.ComponentProps) {
-  const { sales, products } = loaderData;
-  return sales ? <SalesTab page={sales} products={products} /> : <TabFailed tab="sales" />;
+export async function action({ request, url }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const read = await readForm(request);
+  if (!read.ok) return data({ error: read.message }, { status: read.status });
+  const parsed = parseForm(read.form, RefundSchema);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
+  const { purchaseId, amountPence, requestKey } = parsed.data;
+  const outcome = await refundPurchase({ purchaseId, amountPence, adminId: admin.id, requestKey: `${requestKey}:${purchaseId}` });
+  if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
+  const back = `${url.pathname}${url.search}`;
+  return redirectWithToast(
+    back,
+    {
+      title: outcome.repeated ? "Already refunded" : "Refund made",
+      description: `${formatMoney(outcome.amount)} of ${outcome.productName} ${outcome.repeated ? "was already refunded from this page" : "is on its way back to her card. She gets an email to say so"}.`,
+      variant: outcome.repeated ? "info" : "success",
+    },
+    { status: 303 },
+  );
+}
+
+export default function SalesRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { sales, products, refundKey } = loaderData;
+  return (
+    <>
+      {actionData && "error" in actionData ? <AdminNotice title="Nothing was refunded" message={actionData.error} /> : null}
+      {sales ? <SalesTab page={sales} products={products} refundKey={refundKey} /> : <TabFailed tab="sales" />}
+    </>
+  );
 }

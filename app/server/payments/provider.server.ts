@@ -101,6 +101,19 @@ export interface SubscriptionInfo {
   canceledAt: Date | null;
 }
 
+export interface RefundPaymentInput {
+  /** The payment, by its payment intent or (a subscription's payment) its invoice. */
+  paymentIntentId: string | null;
+  invoiceId: string | null;
+  /** What to refund now, what the payment was, and what had been refunded before (pence). */
+  amount: number;
+  paymentAmount: number;
+  refundedBefore: number;
+  currency: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 /** A provider's API said no (bad request, authentication, network): the checkout alert's case. */
 export class PaymentProviderError extends Error {
   override name = "PaymentProviderError";
@@ -126,6 +139,11 @@ export interface PaymentProvider {
    * repeat: a second call refunds nothing more and answers the same refund.
    */
   refundCheckoutSession(session: CheckoutSessionInfo, reason: "duplicate"): Promise<{ id: string; amount: number }>;
+  /**
+   * Refunds part or all of one payment (the coach's 'Refund' on the Sales tab). The same
+   * `idempotencyKey` never refunds twice. The provider's charge.refunded event records it.
+   */
+  refundPayment(input: RefundPaymentInput): Promise<{ id: string; amount: number }>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   /** The customer's subscriptions that still bill or could bill again (not canceled / expired). */
   listLiveSubscriptions(customerId: string): Promise<SubscriptionInfo[]>;

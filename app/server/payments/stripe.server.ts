@@ -8,6 +8,7 @@ import {
   type PaymentUser,
   type PromotionTerms,
   type ProviderPromotion,
+  type RefundPaymentInput,
   type SubscriptionInfo,
 } from "./provider.server";
 import { isLiveSubscriptionStatus, readCheckoutSession, readSubscription } from "./stripe-objects.server";
@@ -187,6 +188,18 @@ export class StripeProvider implements PaymentProvider {
         { payment_intent: paymentIntent, reason, metadata: { checkoutSessionId: session.id, ...(session.userId ? { userId: session.userId } : {}) } },
         // NOTE: the same key for every attempt, so a retry after a lost answer never refunds twice.
         { idempotencyKey: `refund-${reason}-${session.id}` },
+      ),
+    );
+    return { id: refund.id, amount: refund.amount };
+  }
+
+  async refundPayment(input: RefundPaymentInput) {
+    const paymentIntent = input.paymentIntentId ?? (input.invoiceId ? await this.#invoicePaymentIntent(input.invoiceId) : null);
+    if (!paymentIntent) throw new PaymentProviderError("Stripe: no payment intent to refund");
+    const refund = await call("refund", () =>
+      this.stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: input.amount, reason: "requested_by_customer", metadata: input.metadata },
+        { idempotencyKey: input.idempotencyKey },
       ),
     );
     return { id: refund.id, amount: refund.amount };

@@ -215,6 +215,33 @@ export const checkoutReminders = pgTable(
   (t) => [index("checkout_reminders_user_product_idx").on(t.userId, t.productKey, t.sentAt)],
 );
 
+export type PaymentRefundStatus = "requested" | "done" | "failed";
+
+/**
+ * Refunds the coach asks for from the Sales tab (docs/product.md §8.7): one row per request, keyed
+ * by the form's request key, so a double click or a retry refunds once; the amount is held against
+ * the payment while the provider is asked (payments/refunds.server.ts). The refund itself is
+ * recorded on the purchase by the provider's charge.refunded event, as any refund is.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestKey: text("request_key").notNull().unique(),
+    purchaseId: uuid("purchase_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status").$type<PaymentRefundStatus>().notNull().default("requested"),
+    providerRefundId: text("provider_refund_id"),
+    adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payment_refunds_purchase_idx").on(t.purchaseId),
+    check("payment_refunds_status_check", sql`${t.status} in ('requested', 'done', 'failed')`),
+    check("payment_refunds_amount_check", sql`${t.amountCents} > 0`),
+  ],
+);
+
 /** Every provider webhook event, stored by its id and processed once (docs/product.md §8.4). */
 export const webhookEvents = pgTable(
   "webhook_events",

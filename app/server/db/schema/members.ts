@@ -183,7 +183,9 @@ export type AdminActionType =
   | "update_welcome_email"
   /** The Promotions tab: a code created or turned off (docs/product.md §8.9). */
   | "create_promotion"
-  | "turn_off_promotion";
+  | "turn_off_promotion"
+  /** The Sales tab: a payment refunded, in full or in part (docs/product.md §8.7). */
+  | "refund_payment";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",

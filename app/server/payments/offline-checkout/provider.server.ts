@@ -9,6 +9,7 @@ import {
   type CheckoutSessionInfo,
   type CreateCheckoutSessionInput,
   type PaymentProvider,
+  type RefundPaymentInput,
   type SubscriptionInfo,
 } from "../provider.server";
 import { isLiveSubscriptionStatus, readCheckoutSession, readSubscription } from "../stripe-objects.server";
@@ -123,6 +124,35 @@ export class TestProvider implements PaymentProvider {
       });
     }
     return { id: refundId, amount: row.amountTotal };
+  }
+
+  /**
+   * A refund of part or all of a payment, as Stripe reports it: a charge.refunded event with the
+   * amount refunded so far. The site's own request key keeps it to once (payments/refunds.server.ts).
+   */
+  async refundPayment(input: RefundPaymentInput) {
+    if (!input.paymentIntentId && !input.invoiceId) throw new PaymentProviderError("Test checkout: no payment to refund");
+    const refundedNow = Math.min(input.paymentAmount, input.refundedBefore + input.amount);
+    const full = refundedNow >= input.paymentAmount;
+    if (full && input.paymentIntentId) {
+      await getDb()
+        .update(testCheckoutSessions)
+        .set({ refundedAt: new Date() })
+        .where(and(eq(testCheckoutSessions.paymentIntentId, input.paymentIntentId), isNull(testCheckoutSessions.refundedAt)));
+    }
+    const intent = input.paymentIntentId ?? `pi_${(input.invoiceId ?? "").slice(3)}`;
+    await this.event("charge.refunded", {
+      id: `ch_${intent.slice(3)}`,
+      object: "charge",
+      amount: input.paymentAmount,
+      amount_refunded: refundedNow,
+      refunded: full,
+      currency: input.currency,
+      payment_intent: input.paymentIntentId,
+      invoice: input.invoiceId,
+      livemode: false,
+    });
+    return { id: testId("re"), amount: input.amount };
   }
 
   async retrieveCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
