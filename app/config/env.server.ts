@@ -125,6 +125,18 @@ const ServerEnvSchema = z.object({
       .refine((setting) => !("share" in setting) || setting.share <= 0.9, "must be at most 90%")
       .optional(),
   ),
+  /**
+   * Days a member keeps her monthly offer after a renewal payment fails, while the provider retries
+   * her card (docs/product.md §8.10). Unset, 7.
+   */
+  PAYMENT_GRACE_DAYS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number of days")
+      .transform(Number)
+      .refine((n) => n >= 0 && n <= 60, "must be from 0 to 60")
+      .optional(),
+  ),
   /** Bearer token for GET /metrics; unset, /metrics does not exist (404). */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

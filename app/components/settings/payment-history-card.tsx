@@ -1,4 +1,5 @@
 import type { SettingsPurchase, SettingsSubscription } from "~/server/account/settings.server";
+import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -55,6 +56,14 @@ export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: Se
             <h3 id="settings-subscriptions" className="font-display text-xl font-semibold">
               Subscriptions
             </h3>
+            {subscriptions
+              .filter((sub) => sub.paymentFailingUntil)
+              .map((sub) => (
+                <Alert key={sub.id} variant="warning" title={`Your ${sub.productName} payment didn't go through`}>
+                  Please update your card with &lsquo;Update my card&rsquo; below and we&apos;ll take the payment automatically. You keep
+                  full access until {formatLongDate(sub.paymentFailingUntil!)}.
+                </Alert>
+              ))}
             <ul className="flex flex-col gap-3">
               {subscriptions.map((sub) => (
                 <li key={sub.id} className="flex flex-wrap items-center justify-between gap-2">
@@ -71,8 +80,8 @@ export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: Se
               ))}
             </ul>
             <form method="post" action="/settings/billing">
-              <Button type="submit" size="sm" variant="outline">
-                Manage subscription
+              <Button type="submit" size="sm" variant={subscriptions.some((sub) => sub.paymentFailingUntil) ? "primary" : "outline"}>
+                {subscriptions.some((sub) => sub.paymentFailingUntil) ? "Update my card" : "Manage subscription"}
               </Button>
             </form>
           </section>

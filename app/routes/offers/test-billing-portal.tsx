@@ -16,7 +16,7 @@ import { seo } from "~/utils/seo";
 // cancel at period end and resume; in test mode she can also jump to the next billing date, or make
 // that renewal fail, which sends the same signed events Stripe would. Only her own subscriptions.
 
-const PORTAL_INTENTS = ["cancel", "resume", "advance", "fail-renewal"] as const;
+const PORTAL_INTENTS = ["cancel", "resume", "advance", "fail-renewal", "fail-finally"] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
@@ -51,6 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "cancel") await provider.setCancelAtPeriodEnd(customerId, subscriptionId, true);
   else if (intent === "resume") await provider.setCancelAtPeriodEnd(customerId, subscriptionId, false);
   else if (intent === "advance") await provider.advance(customerId, subscriptionId);
+  else if (intent === "fail-finally") await provider.failFinally(customerId, subscriptionId);
   else await provider.failRenewal(customerId, subscriptionId);
   throw redirect(TEST_BILLING_PORTAL_PATH);
 }
@@ -122,9 +123,14 @@ function Portal({ subscriptions, email, busy }: { subscriptions: PortalSubscript
                       </Button>
                       {sub.cancelAtPeriodEnd ? null : (
                         <Button type="submit" name="intent" value="fail-renewal" variant="ghost" disabled={busy}>
-                          Simulate failed renewal
+                          {sub.status === "past_due" ? "Simulate another failed retry" : "Simulate failed renewal"}
                         </Button>
                       )}
+                      {sub.status === "past_due" ? (
+                        <Button type="submit" name="intent" value="fail-finally" variant="ghost" disabled={busy}>
+                          Simulate the last retry failing
+                        </Button>
+                      ) : null}
                     </Form>
                   ) : null}
                 </li>

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { graceEndsAt } from "~/server/core/payment-grace.server";
 import { getDb, queryPrepared } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { loginHistory, profiles, users } from "~/server/db/schema";
@@ -61,6 +62,8 @@ export interface SettingsSubscription {
   /** When it renews (running) or ends / ended (cancelling or cancelled); null if unknown. */
   periodEnd: string | null;
   ends: boolean;
+  /** Its payment is failing: she keeps access until this moment unless her card goes through (docs/product.md §8.10). */
+  paymentFailingUntil: string | null;
 }
 
 export interface SettingsData {
@@ -121,6 +124,7 @@ interface SettingsRow {
     cancel_at_period_end: boolean;
     canceled_at: string | null;
     created_at: string;
+    past_due_since: string | null;
   }[];
 }
 
@@ -140,7 +144,7 @@ export const SETTINGS_STATEMENT = preparedStatement(
             from purchases where user_id = p.user_id order by purchased_at desc, id desc) x) as purchases,
          (select coalesce(json_agg(s), '[]') from (
             select id, product_key, product_name, status, current_period_end, cancel_at_period_end,
-                   canceled_at, created_at
+                   canceled_at, created_at, past_due_since
             from subscriptions where user_id = p.user_id order by created_at desc) s) as subscriptions
   from profiles p join users u on u.id = p.user_id
   where p.user_id = $1
@@ -193,6 +197,7 @@ export async function loadSettingsAtOnce(userId: string): Promise<Loaded | null>
         cancelAtPeriodEnd: x.cancel_at_period_end,
         canceledAt: toDate(x.canceled_at),
         createdAt: new Date(x.created_at),
+        pastDueSince: toDate(x.past_due_since),
       })),
     },
   };
@@ -313,6 +318,7 @@ export async function loadSettings(userId: string, version?: string | null): Pro
       statusLabel: subscriptionStatusLabel(s),
       periodEnd: (s.status === "canceled" ? (s.canceledAt ?? s.currentPeriodEnd) : s.currentPeriodEnd)?.toISOString() ?? null,
       ends: s.status === "canceled" || s.cancelAtPeriodEnd,
+      paymentFailingUntil: (s.status === "past_due" || s.status === "unpaid") && s.pastDueSince ? graceEndsAt(s.pastDueSince).toISOString() : null,
     })),
   };
 }

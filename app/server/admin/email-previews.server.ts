@@ -1,3 +1,4 @@
+import { graceEndsAt } from "~/server/core/payment-grace.server";
 import { getServerEnv } from "~/config/env.server";
 import type { SiteConfig } from "~/config/site";
 import { getDb, type Queryable } from "~/server/db/client.server";
@@ -20,6 +21,7 @@ import {
   renderReceipt,
   renderRefundIssued,
   renderRenewalFailed,
+  renderEndedUnpaid,
   renderRenewalReceipt,
   type RenderedEmail,
 } from "~/server/email/sale-templates.server";
@@ -127,7 +129,36 @@ const TEMPLATES: Template[] = [
     name: "Failed renewal",
     when: "A monthly payment is declined",
     audience: "Member",
-    render: ({ site }) => renderRenewalFailed({ firstName: SAMPLE_MEMBER.firstName, productName: products(site).foundations.productName, amountPence: products(site).foundations.amountPence, currency: "gbp" }),
+    render: ({ site, now }) =>
+      renderRenewalFailed({
+        firstName: SAMPLE_MEMBER.firstName,
+        productName: products(site).foundations.productName,
+        amountPence: products(site).foundations.amountPence,
+        currency: "gbp",
+        graceEndsAt: graceEndsAt(now),
+      }),
+  },
+  {
+    key: "renewal-failed-reminder",
+    name: "Failed renewal: reminder",
+    when: "The payment provider's next try of a declined payment fails too",
+    audience: "Member",
+    render: ({ site, now }) =>
+      renderRenewalFailed({
+        firstName: SAMPLE_MEMBER.firstName,
+        productName: products(site).foundations.productName,
+        amountPence: products(site).foundations.amountPence,
+        currency: "gbp",
+        graceEndsAt: graceEndsAt(new Date(now.getTime() - 3 * 86_400_000)),
+        reminder: true,
+      }),
+  },
+  {
+    key: "subscription-ended-unpaid",
+    name: "Subscription ended unpaid",
+    when: "The last try of a declined payment fails and the subscription ends",
+    audience: "Member",
+    render: ({ site }) => renderEndedUnpaid({ firstName: SAMPLE_MEMBER.firstName, productKey: "build-stronger-foundations", productName: products(site).foundations.productName }),
   },
   {
     key: "cancellation-confirmed",
@@ -189,6 +220,14 @@ const TEMPLATES: Template[] = [
     audience: "Coach",
     render: ({ site, now }) =>
       renderCoachSubscriptionEnded({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "sub_sample", at: now, kind: "ended", accessEndsAt: now }),
+  },
+  {
+    key: "coach-subscription-unpaid",
+    name: "Subscription ended unpaid",
+    when: "A member's subscription ends because her payment failed after the last retry",
+    audience: "Coach",
+    render: ({ site, now }) =>
+      renderCoachSubscriptionEnded({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "sub_sample", at: now, kind: "unpaid", accessEndsAt: now }),
   },
   {
     key: "coach-renewal-failed",

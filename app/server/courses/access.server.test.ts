@@ -9,8 +9,8 @@ const now = new Date("2026-11-25T12:00:00Z");
 const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
 
 describe("accessFromSubscriptions", () => {
-  it("is open with no end while a subscription runs (active, trialing, past due)", () => {
-    for (const status of ["active", "trialing", "past_due"] as const) {
+  it("is open with no end while a subscription runs (active, trialing)", () => {
+    for (const status of ["active", "trialing"] as const) {
       expect(accessFromSubscriptions([{ status, currentPeriodEnd: days(10), cancelAtPeriodEnd: false }], now)).toEqual({ state: "open", until: null, preview: false });
     }
   });
@@ -21,7 +21,16 @@ describe("accessFromSubscriptions", () => {
     expect(accessFromSubscriptions([{ status: "canceled", currentPeriodEnd: days(-1), cancelAtPeriodEnd: false }], now)).toEqual({ state: "ended", endedAt: days(-1) });
   });
 
-  it("gives nothing for unpaid, incomplete or paused subscriptions, or none", () => {
+  it("keeps a failing payment's subscription open for the grace period from the first failure, then ends it", () => {
+    for (const status of ["past_due", "unpaid"] as const) {
+      const row = { status, currentPeriodEnd: days(10), cancelAtPeriodEnd: false, pastDueSince: days(-3) };
+      expect(accessFromSubscriptions([row], now, 7)).toEqual({ state: "open", until: days(4), preview: false });
+      expect(accessFromSubscriptions([{ ...row, pastDueSince: days(-8) }], now, 7)).toEqual({ state: "ended", endedAt: days(-1) });
+      expect(accessFromSubscriptions([row], now, 2)).toEqual({ state: "ended", endedAt: days(-1) });
+    }
+  });
+
+  it("gives nothing for unpaid, incomplete or paused subscriptions without a recorded failure, or none", () => {
     for (const status of ["unpaid", "incomplete", "incomplete_expired", "paused"] as const) {
       expect(accessFromSubscriptions([{ status, currentPeriodEnd: days(10), cancelAtPeriodEnd: false }], now)).toEqual({ state: "none" });
     }

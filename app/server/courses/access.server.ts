@@ -1,13 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
 import { purchases, subscriptions, type CourseKey, type SubscriptionStatus } from "~/server/db/schema";
+import { graceDays as paymentGraceDays, graceEndsAt } from "~/server/core/payment-grace.server";
 
 // Who may open what in the members' area (docs/product.md §19.1). Every page, lesson, file and
 // video route asks here first, on the server:
 // - Learn to Lift: a paid (or partly refunded) purchase, for life; a fully refunded one gives nothing;
-// - Build Stronger Foundations and 1-to-1 coaching: a subscription that is running (active,
-//   trialing, or past due while the provider retries the card), or one cancelled whose paid period
-//   has not ended yet; after the period's end access stops, and a new subscription brings it back;
+// - Build Stronger Foundations and 1-to-1 coaching: a subscription that is running (active or
+//   trialing), or whose payment is failing for less than the grace period (PAYMENT_GRACE_DAYS from
+//   the first failure, docs/product.md §8.10), or one cancelled whose paid period has not ended
+//   yet; after that access stops, and a new subscription (or the payment going through) brings it back;
 // - Build Stronger Foundations' course materials are hers for life: once her paid period has
 //   ended she keeps the lessons published by its end ("kept"); the community and new lessons end
 //   with the subscription (docs/decisions/255-foundations-materials-kept-after-cancelling.md);
@@ -24,8 +26,10 @@ export type Access =
   | { state: "kept"; endedAt: Date }
   | { state: "none" };
 
-/** The statuses in which a subscription is being paid for (past due: the provider is retrying). */
-const RUNNING: readonly SubscriptionStatus[] = ["active", "trialing", "past_due"];
+/** The statuses in which a subscription is being paid for. */
+const RUNNING: readonly SubscriptionStatus[] = ["active", "trialing"];
+/** Its payment is failing while the provider retries it: open for the grace period (docs/product.md §8.10). */
+const FAILING: readonly SubscriptionStatus[] = ["past_due", "unpaid"];
 
 export interface AccessSubject {
   userId: string;
@@ -39,8 +43,9 @@ export function productKeyOf(offer: MemberOffer, coachSlug: string): string {
 
 /** Subscription rows → access: the best of her subscriptions to the offer. */
 export function accessFromSubscriptions(
-  rows: readonly { status: SubscriptionStatus; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean }[],
+  rows: readonly { status: SubscriptionStatus; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean; pastDueSince?: Date | null }[],
   now: Date,
+  graceDays = paymentGraceDays(),
 ): Access {
   let best: Access = { state: "none" };
   for (const row of rows) {
@@ -48,6 +53,10 @@ export function accessFromSubscriptions(
     let access: Access;
     if (RUNNING.includes(row.status)) {
       access = { state: "open", until: row.cancelAtPeriodEnd ? end : null, preview: false };
+    } else if (FAILING.includes(row.status) && row.pastDueSince) {
+      // Her card is being retried: she keeps it for the grace period from the first failure.
+      const graceEnd = graceEndsAt(row.pastDueSince, graceDays);
+      access = graceEnd.getTime() > now.getTime() ? { state: "open", until: graceEnd, preview: false } : { state: "ended", endedAt: graceEnd };
     } else if (row.status === "canceled" && end) {
       access = end.getTime() > now.getTime() ? { state: "open", until: end, preview: false } : { state: "ended", endedAt: end };
     } else {
@@ -100,6 +109,7 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
         status: subscriptions.status,
         currentPeriodEnd: subscriptions.currentPeriodEnd,
         cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+        pastDueSince: subscriptions.pastDueSince,
       })
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, subject.userId), inArray(subscriptions.productKey, ["build-stronger-foundations", oneToOneKey]))),
@@ -146,6 +156,7 @@ export async function coachingAccessOf(q: Queryable, userIds: readonly string[],
       status: subscriptions.status,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      pastDueSince: subscriptions.pastDueSince,
     })
     .from(subscriptions)
     .where(and(inArray(subscriptions.userId, [...userIds]), eq(subscriptions.productKey, productKeyOf("one-to-one", coachSlug))));

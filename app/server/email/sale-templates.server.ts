@@ -238,18 +238,25 @@ export interface RenewalFailedData {
   productName: string;
   amountPence: number;
   currency: string;
+  /** Her access lasts until then while the card is retried (docs/product.md §8.10); null if unknown. */
+  graceEndsAt?: Date | null;
+  /** A reminder after a further failed retry (not the first notice). */
+  reminder?: boolean;
 }
 
 export function renderRenewalFailed(data: RenewalFailedData): RenderedEmail {
   const site = getSiteConfig();
   const amount = money(data.amountPence, data.currency);
-  return render(`We couldn't take your ${data.productName} payment`, {
+  const grace = data.graceEndsAt ? formatLongDate(data.graceEndsAt) : null;
+  return render(data.reminder ? `Reminder: please update your card for ${data.productName}` : `We couldn't take your ${data.productName} payment`, {
     preheader: "Please update your card to keep your place.",
-    heading: "Your monthly payment didn't go through",
+    heading: data.reminder ? "Your payment still hasn't gone through" : "Your monthly payment didn't go through",
     paragraphs: [
       greeting(data.firstName),
-      `We tried to take this month's payment of ${amount} for ${data.productName}, but your card was declined. This happens: a card expires, or a bank is being careful.`,
-      "Your subscription is still running for now. Please update your card in your account settings (choose 'Manage subscription'), and we'll try the payment again automatically.",
+      data.reminder
+        ? `We tried again to take your payment of ${amount} for ${data.productName}, and your card was declined again.`
+        : `We tried to take this month's payment of ${amount} for ${data.productName}, but your card was declined. This happens: a card expires, or a bank is being careful.`,
+      `${grace ? `You keep full access until ${grace} while we try again. ` : "Your subscription is still running for now. "}Please update your card in your account settings (choose 'Update my card'), and we'll take the payment automatically.`,
     ],
     action: { label: "Update my card", url: siteUrl("/settings") },
     footer: `If you'd like a hand, just reply to this email or write to ${site.contactEmail}.`,
@@ -286,6 +293,24 @@ export function renderCancellationConfirmed(data: CancellationData): RenderedEma
     ],
     action: { label: "Open my account settings", url: siteUrl("/settings") },
     footer: `Was there something we could do better? Just reply to this email or write to ${site.contactEmail}: we read every message.`,
+  });
+}
+
+/** Her subscription ended because her card still failed after the last retry (docs/product.md §8.10). */
+export function renderEndedUnpaid(data: Pick<CancellationData, "firstName" | "productKey" | "productName">): RenderedEmail {
+  const site = getSiteConfig();
+  return render(`Your ${data.productName} subscription has ended`, {
+    preheader: "We couldn't take your payment, so your subscription has stopped.",
+    heading: `Your ${data.productName} subscription has ended`,
+    paragraphs: [
+      greeting(data.firstName),
+      `We tried your card several times for your ${data.productName} payment, but it didn't go through, so your subscription has now ended and nothing more will be charged.${
+        offerKindOf(data.productKey) === "foundations" ? " The lessons and worksheets published while you were a member are yours to keep." : ""
+      }`,
+      "If it was just an old card, you're very welcome back: you can join again from the offer's page whenever you're ready, and reply to this email if you'd like a hand.",
+    ],
+    action: { label: "Open my account settings", url: siteUrl("/settings") },
+    footer: `Questions? Just reply to this email or write to ${site.contactEmail}.`,
   });
 }
 
@@ -396,17 +421,21 @@ export function renderCoachNewSale(data: CoachEventData): RenderedEmail {
   });
 }
 
-export type SubscriptionEndKind = "cancelled" | "ended";
+/** She cancelled (access to the period's end); it ended; or it ended because the last retry of its payment failed. */
+export type SubscriptionEndKind = "cancelled" | "ended" | "unpaid";
 
 export function renderCoachSubscriptionEnded(data: CoachEventData & { kind: SubscriptionEndKind; accessEndsAt: Date | null }): RenderedEmail {
   const ends = data.accessEndsAt ? formatLongDate(data.accessEndsAt) : null;
   const cancelled = data.kind === "cancelled";
-  return render(`${cancelled ? "Subscription cancelled" : "Subscription ended"}: ${data.productName}`, {
+  const unpaid = data.kind === "unpaid";
+  return render(`${cancelled ? "Subscription cancelled" : unpaid ? "Subscription ended unpaid" : "Subscription ended"}: ${data.productName}`, {
     heading: cancelled ? `A ${data.productName} subscription was cancelled` : `A ${data.productName} subscription has ended`,
     paragraphs: [
       cancelled
         ? `${who(data)} has cancelled ${data.productName}.${ends ? ` Her access ends on ${ends}.` : ""}`
-        : `${who(data)}'s ${data.productName} subscription has ended, and she no longer has access.`,
+        : unpaid
+          ? `${who(data)}'s ${data.productName} subscription has ended because her payment still failed after the last retry. She no longer has access, and she has been told how to join again. A personal note from you may be what brings her back.`
+          : `${who(data)}'s ${data.productName} subscription has ended, and she no longer has access.`,
     ],
     details: coachDetails(data, "Monthly amount"),
     action: { label: "See her in the dashboard", url: memberDashboardUrl(data.buyerEmail) },

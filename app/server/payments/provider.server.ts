@@ -99,6 +99,8 @@ export interface SubscriptionInfo {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
+  /** Ended because its payment failed after the last retry (Stripe's cancellation_details.reason). */
+  endedForNonPayment?: boolean;
 }
 
 export interface RefundPaymentInput {

@@ -10,6 +10,7 @@ import { enqueuePaymentsJob } from "./queue.server";
 import { queueRefundEmails, queueRenewalFailedEmails, queueRenewalReceipt, queueSaleEmails } from "./sale-emails.server";
 import { applySubscriptionState, claimOffer, extendSubscriptionPeriod, findSubscription } from "./subscriptions.server";
 import { countPurchase } from "~/server/metrics/metrics.server";
+import { graceEndsAt } from "~/server/core/payment-grace.server";
 
 // Purchases (docs/product.md §13): one row per payment the provider confirmed. Recording is idempotent on the
 // checkout session id (unique), so the success page, a reload and the provider's webhook may all
@@ -109,6 +110,8 @@ export async function recordFailedInvoice(q: Queryable, invoice: InvoiceInfo, at
   const subscription = await findSubscription(q, invoice.subscriptionId);
   const productKey = invoice.productKey ?? subscription?.productKey ?? "unknown";
   await queueRenewalFailedEmails(q, {
+    attempt: invoice.attemptCount,
+    graceEndsAt: graceEndsAt(subscription?.pastDueSince ?? at),
     invoiceId: invoice.id,
     userId: (await existingUserId(q, subscription?.userId)) ?? (await existingUserId(q, invoice.userId)),
     productKey,

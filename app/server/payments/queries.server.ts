@@ -53,6 +53,8 @@ export interface SubscriptionListItem {
   cancelAtPeriodEnd: boolean;
   canceledAt: Date | null;
   createdAt: Date;
+  /** Since when its payment has been failing (null while paid up). */
+  pastDueSince: Date | null;
 }
 
 /** The columns of a SubscriptionListItem. */
@@ -65,6 +67,7 @@ const SUBSCRIPTION_LIST_ITEM = {
   cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
   canceledAt: subscriptions.canceledAt,
   createdAt: subscriptions.createdAt,
+  pastDueSince: subscriptions.pastDueSince,
 };
 
 /** The member's subscriptions, newest first, with what the settings page shows about each. */

@@ -12,6 +12,7 @@ import {
   renderCoachRefund,
   renderCoachRenewalFailed,
   renderCoachSubscriptionEnded,
+  renderEndedUnpaid,
   renderReceipt,
   renderRefundIssued,
   renderRenewalFailed,
@@ -134,15 +135,32 @@ export interface FailedRenewal {
   amountDuePence: number;
   currency: string;
   at: Date;
+  /** Which try of the payment this was (1: the first), and when her grace period ends. */
+  attempt: number;
+  graceEndsAt: Date | null;
 }
 
-/** A renewal payment failed: one email to her and one to the coach per invoice, whatever the retries. */
+/**
+ * A renewal payment failed (docs/product.md §8.10): the first failure of an invoice emails her
+ * (with the link to update her card and the end of her grace period) and the coach; each later
+ * failed retry sends her a reminder, once per try, however often the provider reports it.
+ */
 export async function queueRenewalFailedEmails(q: Queryable, failed: FailedRenewal): Promise<void> {
   const member = await memberOf(q, failed.userId);
+  const reminder = failed.attempt > 1;
   if (member) {
-    const email = renderRenewalFailed({ firstName: member.firstName, productName: failed.productName, amountPence: failed.amountDuePence, currency: failed.currency });
-    await send(q, "renewal-failed", member.email, email, `renewal-failed:${failed.invoiceId}`);
+    const email = renderRenewalFailed({
+      firstName: member.firstName,
+      productName: failed.productName,
+      amountPence: failed.amountDuePence,
+      currency: failed.currency,
+      graceEndsAt: failed.graceEndsAt,
+      reminder,
+    });
+    const key = reminder ? `renewal-failed:${failed.invoiceId}:${failed.attempt}` : `renewal-failed:${failed.invoiceId}`;
+    await send(q, reminder ? "renewal-failed-reminder" : "renewal-failed", member.email, email, key);
   }
+  if (reminder) return;
   const coach = renderCoachRenewalFailed(
     coachData(
       { productKey: failed.productKey, productName: failed.productName, amountCents: failed.amountDuePence, currency: failed.currency, stripeSessionId: failed.invoiceId },
@@ -159,8 +177,8 @@ export interface SubscriptionChange {
   userId: string | null;
   productKey: string;
   productName: string;
-  /** What changed: she asked to cancel (access until the period's end), or it has ended. */
-  kind: "cancelled" | "ended";
+  /** What changed: she asked to cancel (access until the period's end), it has ended, or it ended unpaid. */
+  kind: "cancelled" | "ended" | "unpaid";
   accessEndsAt: Date | null;
   at: Date;
 }
@@ -181,7 +199,10 @@ export async function queueSubscriptionEndEmails(q: Queryable, change: Subscript
     .where(eq(purchases.subscriptionId, change.providerSubscriptionId))
     .orderBy(purchases.purchasedAt)
     .limit(1);
-  if (member) {
+  if (member && change.kind === "unpaid") {
+    const email = renderEndedUnpaid({ firstName: member.firstName, productKey: change.productKey, productName: change.productName });
+    await send(q, "subscription-ended-unpaid", member.email, email, `cancelled:${change.providerSubscriptionId}`);
+  } else if (member) {
     const email = renderCancellationConfirmed({ firstName: member.firstName, productKey: change.productKey, productName: change.productName, accessEndsAt: change.kind === "cancelled" ? change.accessEndsAt : null });
     await send(q, "cancellation-confirmed", member.email, email, `cancelled:${change.providerSubscriptionId}`);
   }

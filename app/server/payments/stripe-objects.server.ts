@@ -103,6 +103,7 @@ export const SubscriptionSchema = z
     metadata,
     cancel_at_period_end: z.boolean().nullish(),
     canceled_at: unixTime.nullish(),
+    cancellation_details: z.object({ reason: z.string().nullish() }).loose().nullish(),
     ended_at: unixTime.nullish(),
     /** Before API version 2025-03-31 the period lived on the subscription itself. */
     current_period_end: unixTime.nullish(),
@@ -128,6 +129,7 @@ export function readSubscription(value: unknown): SubscriptionInfo {
     currentPeriodEnd: fromUnix(periodEnd),
     cancelAtPeriodEnd: s.cancel_at_period_end ?? false,
     canceledAt: fromUnix(s.canceled_at ?? s.ended_at),
+    endedForNonPayment: s.cancellation_details?.reason === "payment_failed",
   };
 }
 
@@ -187,6 +189,9 @@ export const InvoiceSchema = z
       .loose()
       .nullish(),
     status_transitions: z.object({ paid_at: unixTime.nullish() }).loose().nullish(),
+    /** How many times the provider has tried to take it, and when it tries next (none: the last try). */
+    attempt_count: z.number().int().nullish(),
+    next_payment_attempt: unixTime.nullish(),
   })
   .loose();
 
@@ -209,6 +214,9 @@ export interface InvoiceInfo {
   /** What a promotion took off it (pence), and its code from the subscription's metadata. */
   discountAmount: number;
   promotionCode: string | null;
+  attemptCount: number;
+  /** When the provider will try the payment again; null when it will not (the last retry). */
+  nextPaymentAttempt: Date | null;
 }
 
 export function readInvoice(value: unknown): InvoiceInfo {
@@ -232,6 +240,8 @@ export function readInvoice(value: unknown): InvoiceInfo {
     paidAt: fromUnix(inv.status_transitions?.paid_at) ?? new Date(inv.created * 1000),
     discountAmount: (inv.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0),
     promotionCode: details?.metadata?.promotionCode ?? lineMeta?.promotionCode ?? null,
+    attemptCount: inv.attempt_count ?? 1,
+    nextPaymentAttempt: fromUnix(inv.next_payment_attempt),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   subscriptions,
   type PaymentProviderName,
   type Subscription,
+  type SubscriptionStatus,
 } from "~/server/db/schema";
 import { existingUserId, productNameFor } from "./catalogue.server";
 import type { SubscriptionInfo } from "./provider.server";
@@ -37,6 +38,9 @@ async function userIdForCustomer(q: Queryable, provider: PaymentProviderName, cu
  * event's created time, or an earlier time for a state read back from the provider). Returns
  * whether the stored state changed.
  */
+/** The statuses of a subscription whose payment is failing while the provider retries it. */
+const PAYMENT_FAILING: SubscriptionStatus[] = ["past_due", "unpaid"];
+
 export async function applySubscriptionState(
   q: Queryable,
   provider: PaymentProviderName,
@@ -67,6 +71,8 @@ export async function applySubscriptionState(
       currentPeriodEnd: info.currentPeriodEnd,
       cancelAtPeriodEnd: info.cancelAtPeriodEnd,
       canceledAt: info.canceledAt,
+      pastDueSince: PAYMENT_FAILING.includes(info.status) ? stateAt : null,
+      endedForNonPayment: info.status === "canceled" && (info.endedForNonPayment ?? false),
       stateAt,
     })
     .onConflictDoUpdate({
@@ -76,6 +82,9 @@ export async function applySubscriptionState(
         currentPeriodEnd: sql`coalesce(excluded.current_period_end, ${subscriptions.currentPeriodEnd})`,
         cancelAtPeriodEnd: sql`excluded.cancel_at_period_end`,
         canceledAt: sql`excluded.canceled_at`,
+        // The grace period runs from the first failure, however many retries follow; paid up, it is over.
+        pastDueSince: sql`case when excluded.past_due_since is null then null else coalesce(${subscriptions.pastDueSince}, excluded.past_due_since) end`,
+        endedForNonPayment: sql`excluded.ended_for_non_payment`,
         stateAt: sql`excluded.state_at`,
         userId: sql`coalesce(${subscriptions.userId}, excluded.user_id)`,
         providerCustomerId: sql`coalesce(${subscriptions.providerCustomerId}, excluded.provider_customer_id)`,
@@ -98,7 +107,7 @@ export async function applySubscriptionState(
         userId,
         productKey,
         productName: productNameFor(productKey),
-        kind: ended ? "ended" : "cancelled",
+        kind: ended ? (info.endedForNonPayment ? "unpaid" : "ended") : "cancelled",
         accessEndsAt: info.currentPeriodEnd,
         at: stateAt,
       });

@@ -52,6 +52,10 @@ export const subscriptions = pgTable(
     currentPeriodEnd: timestamptz("current_period_end"),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     canceledAt: timestamptz("canceled_at"),
+    /** Since when a payment has been failing (past due or unpaid); null while paid up. Starts the grace period. */
+    pastDueSince: timestamptz("past_due_since"),
+    /** It ended because the last retry of a payment failed (the provider's cancellation reason). */
+    endedForNonPayment: boolean("ended_for_non_payment").notNull().default(false),
     /**
      * When the provider produced the state stored here (the event's `created` time). An event
      * older than this changes nothing, so events arriving out of order never regress the state.
@@ -315,6 +319,11 @@ export const testSubscriptions = pgTable(
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull().default({}),
     /** The promotion's discount still to apply to its renewals (null: none). */
     discount: jsonb("discount").$type<TestDiscount | null>(),
+    /** A renewal being retried ('Simulate failed renewal'): its invoice and how many tries failed. */
+    failingInvoiceId: text("failing_invoice_id"),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    /** Why it was cancelled, as Stripe's cancellation_details.reason ('payment_failed'). */
+    cancellationReason: text("cancellation_reason"),
     status: text("status").$type<SubscriptionStatus>().notNull(),
     currentPeriodStart: timestamptz("current_period_start").notNull(),
     currentPeriodEnd: timestamptz("current_period_end").notNull(),

@@ -334,13 +334,14 @@ export class TestProvider implements PaymentProvider {
     const [renewed] = await getDb()
       .update(testSubscriptions)
       // A past-due subscription (a failed renewal) is paid up and active again.
-      .set({ currentPeriodStart: start, currentPeriodEnd: end, status: "active", discount })
+      .set({ currentPeriodStart: start, currentPeriodEnd: end, status: "active", discount, failingInvoiceId: null, failedAttempts: 0 })
       .where(eq(testSubscriptions.id, row.id))
       .returning();
     await this.event(
       "invoice.paid",
       invoiceObject({
-        id: testId("in"),
+        // A renewal that was failing is that invoice paid at last.
+        id: row.failingInvoiceId ?? testId("in"),
         subscription: renewed!,
         billingReason: "subscription_cycle",
         amountPaid: amount,
@@ -357,15 +358,50 @@ export class TestProvider implements PaymentProvider {
   /**
    * TEST MODE only: the subscription's next payment is declined, as Stripe reports it: the
    * renewal invoice's invoice.payment_failed, then the subscription past due
-   * (customer.subscription.updated). The period does not move on; advance() afterwards pays it.
+   * (customer.subscription.updated). Pressed again, it is the provider's next retry of the same
+   * invoice failing (its attempt count goes up). The period does not move on; advance() pays it.
    */
   async failRenewal(customerId: string, subscriptionId: string) {
     const row = await ownTestSubscription(customerId, subscriptionId);
     if (!row || !isLiveSubscriptionStatus(row.status) || row.cancelAtPeriodEnd) return false;
-    const [pastDue] = await getDb().update(testSubscriptions).set({ status: "past_due" }).where(eq(testSubscriptions.id, row.id)).returning();
+    const invoiceId = row.failingInvoiceId ?? testId("in");
+    const attempts = row.failedAttempts + 1;
+    const [pastDue] = await getDb()
+      .update(testSubscriptions)
+      .set({ status: "past_due", failingInvoiceId: invoiceId, failedAttempts: attempts })
+      .where(eq(testSubscriptions.id, row.id))
+      .returning();
+    await this.event("invoice.payment_failed", this.failedInvoice(pastDue!, invoiceId, attempts, true));
+    if (attempts === 1) await this.event("customer.subscription.updated", subscriptionObject(pastDue!));
+    return true;
+  }
+
+  /**
+   * TEST MODE only: the last retry fails too, and the subscription ends for non-payment, as
+   * Stripe does when its retry settings say to cancel: the last invoice.payment_failed (no next
+   * attempt), then customer.subscription.deleted with the reason 'payment_failed'.
+   */
+  async failFinally(customerId: string, subscriptionId: string) {
+    const row = await ownTestSubscription(customerId, subscriptionId);
+    if (!row || !isLiveSubscriptionStatus(row.status)) return false;
+    const invoiceId = row.failingInvoiceId ?? testId("in");
+    const attempts = Math.max(row.failedAttempts + 1, 4);
+    const now = new Date();
+    const [ended] = await getDb()
+      .update(testSubscriptions)
+      .set({ status: "canceled", canceledAt: now, cancellationReason: "payment_failed", failingInvoiceId: invoiceId, failedAttempts: attempts })
+      .where(eq(testSubscriptions.id, row.id))
+      .returning();
+    await this.event("invoice.payment_failed", this.failedInvoice(ended!, invoiceId, attempts, false));
+    await this.event("customer.subscription.deleted", subscriptionObject(ended!));
+    return true;
+  }
+
+  /** The renewal invoice a failed try reports, with its attempt count and whether another try follows. */
+  private failedInvoice(row: TestSubscription, invoiceId: string, attempts: number, retryFollows: boolean) {
     const invoice = invoiceObject({
-      id: testId("in"),
-      subscription: pastDue!,
+      id: invoiceId,
+      subscription: row,
       billingReason: "subscription_cycle",
       amountPaid: renewalCharge(row).amount,
       paymentIntentId: testId("pi"),
@@ -373,9 +409,15 @@ export class TestProvider implements PaymentProvider {
       periodEnd: addMonth(row.currentPeriodEnd),
       paidAt: new Date(),
     });
-    await this.event("invoice.payment_failed", { ...invoice, amount_paid: 0, status: "open", attempt_count: 1, status_transitions: { paid_at: null } });
-    await this.event("customer.subscription.updated", subscriptionObject(pastDue!));
-    return true;
+    return {
+      ...invoice,
+      amount_paid: 0,
+      status: "open",
+      attempt_count: attempts,
+      // Stripe's Smart Retries try again within days; none after the last.
+      next_payment_attempt: retryFollows ? Math.floor(Date.now() / 1000) + 3 * 86_400 : null,
+      status_transitions: { paid_at: null },
+    };
   }
 }
 
