@@ -33,6 +33,13 @@ test("renewal, failed renewal and cancellation from the test billing portal each
   await expect(page.getByText("Payment failed", { exact: true })).toBeVisible();
   await emailWithSubject(email, "We couldn't take your Build Stronger Foundations payment");
 
+  // Her settings say so, with the date her grace period ends and the way to update her card.
+  await page.goto("/settings");
+  await expect(page.getByText("Your Build Stronger Foundations payment didn't go through")).toBeVisible();
+  await expect(page.getByText(/You keep full access until \d{1,2} \w+ \d{4}\./)).toBeVisible();
+  await page.getByRole("button", { name: "Update my card" }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/billing-portal/);
+
   await page.getByRole("button", { name: "Cancel at period end" }).click();
   await expect(page.getByText("Cancels at period end", { exact: true })).toBeVisible();
   await emailWithSubject(email, "Your Build Stronger Foundations subscription is cancelled");
