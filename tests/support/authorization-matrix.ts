@@ -338,6 +338,12 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           }),
           expect: adminsOnly(allowed({ status: [404] })),
         },
+        {
+          name: "POST intent=cancel-subscription",
+          method: "POST",
+          request: () => ({ path: "/settings/admin/sales", form: { intent: "cancel-subscription", subscriptionId: "sub_matrix_unknown", when: "now", confirm: "yes" } }),
+          expect: adminsOnly(allowed({ status: [404] })),
+        },
       ],
     },
     { route: "/settings/admin/activity", actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/activity" }), expect: adminsOnly(ok) }] },

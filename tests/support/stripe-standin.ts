@@ -723,6 +723,20 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
       );
       return list(data, "/v1/subscriptions");
     }
+    if (method === "POST" && (m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
+      // Updating a subscription: the site sets cancel_at_period_end (the coach's 'Cancel at period end').
+      const sub = subscriptions.get(decodeURIComponent(m[1]!));
+      if (!sub) throw new StripeRequestError(404, `No such subscription: '${m[1]}'`, "id", "resource_missing");
+      if (sub.status === "canceled") {
+        throw new StripeRequestError(400, "A canceled subscription can only update its cancellation_details and metadata.");
+      }
+      if (p.cancel_at_period_end !== undefined) {
+        if (!["true", "false"].includes(String(p.cancel_at_period_end))) throw new StripeRequestError(400, "Invalid boolean", "cancel_at_period_end");
+        sub.cancel_at_period_end = p.cancel_at_period_end === "true";
+        sub.canceled_at = sub.cancel_at_period_end ? unix() : null;
+      }
+      return sub;
+    }
     if (method === "DELETE" && (m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const sub = subscriptions.get(decodeURIComponent(m[1]!));
       if (!sub) throw new StripeRequestError(404, `No such subscription: '${m[1]}'`, "id", "resource_missing");

@@ -105,8 +105,18 @@ export function SalesTab({ page, products, refundKey }: SalesTabProps) {
         {page.rows.length > 0 ? (
           <>
             <ul className="flex flex-col divide-y divide-sand-200 rounded-2xl border border-sand-200" aria-label="Payments">
-              {page.rows.map((row) => (
-                <SaleItem key={row.id} row={row} refundKey={refundKey} />
+              {page.rows.map((row, i) => (
+                <SaleItem
+                  key={row.id}
+                  row={row}
+                  refundKey={refundKey}
+                  // A subscription is cancelled from its newest payment on the page only.
+                  cancellable={
+                    row.subscriptionId !== null &&
+                    (row.status === "active" || row.status === "past_due" || row.status === "cancelling") &&
+                    !page.rows.slice(0, i).some((earlier) => earlier.subscriptionId === row.subscriptionId)
+                  }
+                />
               ))}
             </ul>
             <PageLinks
@@ -127,7 +137,7 @@ export function SalesTab({ page, products, refundKey }: SalesTabProps) {
   );
 }
 
-function SaleItem({ row, refundKey }: { row: SaleRow; refundKey?: string }) {
+function SaleItem({ row, refundKey, cancellable = false }: { row: SaleRow; refundKey?: string; cancellable?: boolean }) {
   const who = row.memberName ?? row.memberEmail;
   const left = row.amountPence - row.refundedPence;
   return (
@@ -160,7 +170,12 @@ function SaleItem({ row, refundKey }: { row: SaleRow; refundKey?: string }) {
           <span className="block text-sm font-normal text-ink-muted">{formatMoney(row.refundedPence, row.currency)} refunded</span>
         ) : null}
       </p>
-      {refundKey && left > 0 ? <RefundForm row={row} left={left} refundKey={refundKey} /> : null}
+      {(refundKey && left > 0) || cancellable ? (
+        <div className="flex w-full flex-col gap-3 sm:basis-full">
+          {refundKey && left > 0 ? <RefundForm row={row} left={left} refundKey={refundKey} /> : null}
+          {cancellable ? <CancelForm row={row} /> : null}
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -173,7 +188,7 @@ function SaleItem({ row, refundKey }: { row: SaleRow; refundKey?: string }) {
 function RefundForm({ row, left, refundKey }: { row: SaleRow; left: number; refundKey: string }) {
   const id = `refund-${row.id}`;
   return (
-    <details className="group w-full sm:basis-full">
+    <details className="group w-full">
       <summary className="btn btn-outline btn-sm w-fit cursor-pointer list-none">Refund</summary>
       <Form method="post" className="mt-3 flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4">
         <input type="hidden" name="intent" value="refund" />
@@ -195,6 +210,44 @@ function RefundForm({ row, left, refundKey }: { row: SaleRow; left: number; refu
         </label>
         <Button type="submit" variant="destructive" size="sm" className="w-fit">
           Confirm refund
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * 'Cancel subscription' (docs/product.md §10.11): at the end of the paid period (the default) or
+ * now, confirmed with a ticked box the server checks too. The provider ends it; its events email her.
+ */
+function CancelForm({ row }: { row: SaleRow }) {
+  const id = `cancel-${row.id}`;
+  const who = row.memberName ?? row.memberEmail ?? "her";
+  return (
+    <details className="group w-full">
+      <summary className="btn btn-outline btn-sm w-fit cursor-pointer list-none">Cancel subscription</summary>
+      <Form method="post" className="mt-3 flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4">
+        <input type="hidden" name="intent" value="cancel-subscription" />
+        <input type="hidden" name="subscriptionId" value={row.subscriptionId ?? ""} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold text-ink">When it ends</legend>
+          {row.status !== "cancelling" ? (
+            <label className="flex items-center gap-3 text-sm text-ink">
+              <input type="radio" name="when" value="period_end" defaultChecked className="size-5 accent-brand-700" />
+              At the end of the month she has paid for
+            </label>
+          ) : null}
+          <label className="flex items-center gap-3 text-sm text-ink">
+            <input type="radio" name="when" value="now" defaultChecked={row.status === "cancelling"} className="size-5 accent-brand-700" />
+            Now (her access ends today; nothing is refunded)
+          </label>
+        </fieldset>
+        <label htmlFor={`${id}-confirm`} className="flex items-start gap-3 text-sm text-ink">
+          <input id={`${id}-confirm`} type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+          <span>Yes, cancel {who}&apos;s {row.productName} subscription. She gets an email to say so.</span>
+        </label>
+        <Button type="submit" variant="destructive" size="sm" className="w-fit">
+          Confirm cancellation
         </Button>
       </Form>
     </details>

@@ -6,17 +6,20 @@ import { SalesTab } from "~/components/admin/sales-tab";
 import { TabFailed } from "~/components/admin/tab-failed";
 import { loadSalesTab, saleProducts, salesFilterFrom } from "~/server/admin/sales.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { parseForm, readForm } from "~/server/http/form-action.server";
+import { formIntent, parseForm, readForm } from "~/server/http/form-action.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import { refundPurchase } from "~/server/payments/refunds.server";
+import { cancelFromDashboard } from "~/server/payments/subscription-actions.server";
 import { formatMoney } from "~/utils/format";
-import { RefundSchema } from "~/validation/refunds";
+import { CancelSubscriptionSchema, RefundSchema } from "~/validation/sales-actions";
 
 // /settings/admin/sales: the Sales tab (docs/product.md §10.11), every payment newest first, filtered
 // by product and status in the URL (?product=…&status=…&page=…); the CSV is ./sales-export.ts.
-// Its one form: 'Refund' on a payment (docs/product.md §8.7), intent=refund with purchaseId,
-// amount (pounds; empty for all that is left), confirm=yes and the page's request key, so a
-// double click or a retry refunds once (payments/refunds.server.ts).
+// Its forms: 'Refund' on a payment (docs/product.md §8.7), intent=refund with purchaseId, amount
+// (pounds; empty for all that is left), confirm=yes and the page's request key, so a double click
+// or a retry refunds once (payments/refunds.server.ts); 'Cancel subscription' (§10.11),
+// intent=cancel-subscription with subscriptionId, when=period_end|now and confirm=yes.
+
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -28,12 +31,19 @@ export async function action({ request, url }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const read = await readForm(request);
   if (!read.ok) return data({ error: read.message }, { status: read.status });
+  const back = `${url.pathname}${url.search}`;
+  if (formIntent(read.form, ["cancel-subscription"]) === "cancel-subscription") {
+    const cancel = parseForm(read.form, CancelSubscriptionSchema);
+    if (!cancel.ok) return data({ error: cancel.error }, { status: 400 });
+    const cancelled = await cancelFromDashboard(admin.id, cancel.data.subscriptionId, cancel.data.when);
+    if (!cancelled.ok) return data({ error: cancelled.message }, { status: cancelled.status });
+    return redirectWithToast(back, { title: "Subscription cancelled", description: `${cancelled.summary}. She gets an email to say so.`, variant: "success" }, { status: 303 });
+  }
   const parsed = parseForm(read.form, RefundSchema);
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   const { purchaseId, amountPence, requestKey } = parsed.data;
   const outcome = await refundPurchase({ purchaseId, amountPence, adminId: admin.id, requestKey: `${requestKey}:${purchaseId}` });
   if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
-  const back = `${url.pathname}${url.search}`;
   return redirectWithToast(
     back,
     {
@@ -49,7 +59,7 @@ export default function SalesRoute({ loaderData, actionData }: Route.ComponentPr
   const { sales, products, refundKey } = loaderData;
   return (
     <>
-      {actionData && "error" in actionData ? <AdminNotice title="Nothing was refunded" message={actionData.error} /> : null}
+      {actionData && "error" in actionData ? <AdminNotice title="Nothing was changed" message={actionData.error} /> : null}
       {sales ? <SalesTab page={sales} products={products} refundKey={refundKey} /> : <TabFailed tab="sales" />}
     </>
   );

@@ -53,6 +53,8 @@ export interface SaleRow {
   /** The promotion code the payment used and what it took off (pence). */
   promotionCode: string | null;
   discountPence: number;
+  /** The provider's subscription the payment belongs to, if any. */
+  subscriptionId: string | null;
 }
 
 export interface SalesPage {
@@ -134,11 +136,12 @@ interface RawRow extends Record<string, unknown> {
   stripe_session_id: string;
   promotion_code: string | null;
   discount_cents: number;
+  subscription_id: string | null;
 }
 
 const COLUMNS = sql`p.id, p.purchased_at, p.purchased_at::text as cursor_at, p.user_id, pr.first_name, pr.last_name, u.email,
   p.product_key, p.product_name, p.amount_cents, p.refunded_amount_cents, p.currency, ${STATUS} as status,
-  s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents`;
+  s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents, p.subscription_id`;
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -160,6 +163,7 @@ function toRow(r: RawRow): SaleRow {
     transactionId: r.stripe_session_id,
     promotionCode: r.promotion_code,
     discountPence: Number(r.discount_cents ?? 0),
+    subscriptionId: r.subscription_id,
   };
 }
 

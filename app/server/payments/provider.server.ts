@@ -149,8 +149,10 @@ export interface PaymentProvider {
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   /** The customer's subscriptions that still bill or could bill again (not canceled / expired). */
   listLiveSubscriptions(customerId: string): Promise<SubscriptionInfo[]>;
-  /** Cancels at once (account deletion, docs/product.md §9.8). */
+  /** Cancels at once (account deletion, docs/product.md §9.8; the coach's 'Cancel now'). */
   cancelSubscription(id: string): Promise<void>;
+  /** Cancels at the end of the paid period (the coach's 'Cancel at period end'); safe to repeat. */
+  cancelAtPeriodEnd(id: string): Promise<void>;
   /** Where a member manages her subscriptions: Stripe's Customer Portal or the test equivalent. */
   createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** The invoice a payment intent paid, for matching refunds of subscription payments. */

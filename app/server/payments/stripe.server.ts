@@ -260,6 +260,10 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async cancelAtPeriodEnd(id: string): Promise<void> {
+    await call("cancel subscription at period end", () => this.stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey: `cancel-at-period-end-${id}` }));
+  }
+
   async createBillingPortalSession({ customerId, returnUrl }: { customerId: string; returnUrl: string }) {
     const session = await call("create billing portal session", () =>
       this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),

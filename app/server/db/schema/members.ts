@@ -185,7 +185,11 @@ export type AdminActionType =
   | "create_promotion"
   | "turn_off_promotion"
   /** The Sales tab: a payment refunded, in full or in part (docs/product.md §8.7). */
-  | "refund_payment";
+  | "refund_payment"
+  /** The Sales tab: a subscription cancelled at period end or at once (docs/product.md §10.11). */
+  | "cancel_subscription"
+  /** The Users tab: a free place on a course (docs/product.md §10.3). */
+  | "give_access";
 
 export const adminActivityLog = pgTable(
   "admin_activity_log",

@@ -179,6 +179,11 @@ export class TestProvider implements PaymentProvider {
     if (row) await this.event("customer.subscription.deleted", subscriptionObject(row));
   }
 
+  async cancelAtPeriodEnd(id: string): Promise<void> {
+    const [row] = await getDb().select().from(testSubscriptions).where(eq(testSubscriptions.id, id));
+    if (row) await this.setCancelAtPeriodEnd(row.customerId, row.id, true);
+  }
+
   async createBillingPortalSession() {
     return { url: `${siteOrigin()}${TEST_BILLING_PORTAL_PATH}` };
   }

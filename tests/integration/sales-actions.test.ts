@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as salesAction, loader as salesLoader } from "~/routes/admin/sales";
-import { adminActivityLog, emailMessages, paymentRefunds, purchases } from "~/server/db/schema";
+import { adminActivityLog, emailMessages, paymentRefunds, purchases, subscriptions } from "~/server/db/schema";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { loadSettings } from "~/server/account/settings.server";
 import { REFUND_MESSAGES } from "~/server/payments/refunds.server";
-import { REFUND_FORM_MESSAGES } from "~/validation/refunds";
+import { CANCEL_MESSAGES } from "~/server/payments/subscription-actions.server";
+import { CANCEL_FORM_MESSAGES, REFUND_FORM_MESSAGES } from "~/validation/sales-actions";
 import { answer, type CookieJar, getRequest, routeArgs, setupAuthEnvironment, TEST_ORIGIN } from "../support/auth";
 import { signedInMember } from "../support/admin-fixtures";
 import { setupTestDatabase } from "../support/db";
@@ -128,6 +129,58 @@ for (const name of ["test", "stripe"] as ProviderName[]) {
       expect(await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.purchaseId, purchase.id))).toHaveLength(0);
       const [row] = await t.db.select().from(purchases).where(eq(purchases.id, purchase.id));
       expect(row).toMatchObject({ status: "paid", refundedAmountCents: 0 });
+    });
+  });
+}
+
+// 'Cancel subscription' on the Sales tab (docs/product.md §10.11): at period end or now, through
+// the provider, recorded by its events (her email), logged; once ended, refused.
+for (const name of ["test", "stripe"] as ProviderName[]) {
+  describe(`cancelling a subscription from the Sales tab, with the ${name === "test" ? "built-in test checkout" : "Stripe provider"}`, () => {
+    const provider = useProvider(name, () => t.db);
+
+    async function subscribed() {
+      const member = await createUser(t.db, { firstName: "Jean" });
+      const started = (await startCheckout({ user: member.user, productKey: "build-stronger-foundations" })) as { url: string };
+      await provider.pay(sessionIdOf(started.url), member.user.id);
+      const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, member.user.id));
+      return { ...member, subscriptionId: row!.providerSubscriptionId };
+    }
+
+    function postCancel(jar: CookieJar, fields: Record<string, string>) {
+      const request = new Request(`${TEST_ORIGIN}/settings/admin/sales`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: TEST_ORIGIN, cookie: jar.header() },
+        body: new URLSearchParams({ intent: "cancel-subscription", confirm: "yes", ...fields }),
+      });
+      return answer<{ error: string }>(() => salesAction(routeArgs(request)));
+    }
+
+    /** Stripe reports the change by its subscription event; the test checkout already has. */
+    async function stripeReports(subscriptionId: string, type: "customer.subscription.updated" | "customer.subscription.deleted") {
+      if (provider.standin) await deliverStripeEvent(type, provider.standin.subscriptions.get(subscriptionId)!);
+    }
+
+    it("at period end: she keeps it to the end of the month and is emailed; then 'now' ends it; then it is refused", async () => {
+      const admin = await signedInMember(t.db, { admin: true, emailVerified: true });
+      const jean = await subscribed();
+      expect((await postCancel(admin.jar, { subscriptionId: jean.subscriptionId, when: "period_end" })).status).toBe(303);
+      await stripeReports(jean.subscriptionId, "customer.subscription.updated");
+      let [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, jean.subscriptionId));
+      expect(row).toMatchObject({ cancelAtPeriodEnd: true });
+      expect(await t.db.select().from(emailMessages).where(and(eq(emailMessages.toAddress, jean.user.email), eq(emailMessages.template, "cancellation-confirmed")))).toHaveLength(1);
+
+      expect((await postCancel(admin.jar, { subscriptionId: jean.subscriptionId, when: "now" })).status).toBe(303);
+      await stripeReports(jean.subscriptionId, "customer.subscription.deleted");
+      [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, jean.subscriptionId));
+      expect(row?.status).toBe("canceled");
+      const logged = await t.db.select().from(adminActivityLog).where(and(eq(adminActivityLog.actionType, "cancel_subscription"), eq(adminActivityLog.targetUserId, jean.user.id)));
+      expect(logged).toHaveLength(2);
+
+      const again = await postCancel(admin.jar, { subscriptionId: jean.subscriptionId, when: "now" });
+      expect(again).toMatchObject({ status: 409, data: { error: CANCEL_MESSAGES.ended } });
+      const unconfirmed = await postCancel(admin.jar, { subscriptionId: jean.subscriptionId, when: "now", confirm: "" });
+      expect(unconfirmed).toMatchObject({ status: 400, data: { error: CANCEL_FORM_MESSAGES.confirm } });
     });
   });
 }

@@ -1,8 +1,8 @@
 import { z } from "~/validation/zod";
 import { PoundsSchema } from "~/validation/offers";
 
-// 'Refund' on the Sales tab (docs/product.md §8.7): the form's fields and rules, one schema for the
-// browser and the server.
+// The Sales tab's two actions: 'Refund' on a payment (docs/product.md §8.7) and 'Cancel
+// subscription' (§10.11). Each form's fields and rules, one schema for the browser and the server.
 
 export const REFUND_FIELDS = { purchaseId: "purchaseId", amount: "amount", confirm: "confirm", requestKey: "requestKey" } as const;
 
@@ -32,4 +32,23 @@ export const RefundSchema = z
       }),
     [REFUND_FIELDS.confirm]: z.literal("yes", { error: REFUND_FORM_MESSAGES.confirm }),
   })
-  .transform((form) => ({ purchaseId: form.purchaseId, requestKey: form.requestKey, amountPence: form.amount }));
+  .transform((form) => ({ intent: form.intent, purchaseId: form.purchaseId, requestKey: form.requestKey, amountPence: form.amount }));
+
+// ─── 'Cancel subscription' (docs/product.md §10.11) ─────────────────────────────────────────────
+
+export const CANCEL_WHEN = ["period_end", "now"] as const;
+
+export const CANCEL_FORM_MESSAGES = {
+  confirm: "Tick the box to confirm the cancellation.",
+  when: "Choose when the subscription ends.",
+  unknown: "That subscription could not be found. Please reload the page.",
+} as const;
+
+export const CancelSubscriptionSchema = z
+  .object({
+    intent: z.literal("cancel-subscription", { error: CANCEL_FORM_MESSAGES.unknown }),
+    subscriptionId: z.string({ error: CANCEL_FORM_MESSAGES.unknown }).regex(/^[A-Za-z0-9_]{4,80}$/, CANCEL_FORM_MESSAGES.unknown),
+    when: z.enum(CANCEL_WHEN, { error: CANCEL_FORM_MESSAGES.when }),
+    confirm: z.literal("yes", { error: CANCEL_FORM_MESSAGES.confirm }),
+  })
+  .transform((form) => ({ intent: form.intent, subscriptionId: form.subscriptionId, when: form.when }));
