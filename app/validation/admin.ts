@@ -23,7 +23,7 @@ export const AdminEditUserSchema = z.object({
 // and §11.7): the words, the form fields and their Zod schemas. Every action is a POST to
 // /settings/admin with `intent`; see routes/admin/dashboard.tsx.
 
-export const ADMIN_INTENTS = ["update-user", "toggle-admin", "delete-user"] as const;
+export const ADMIN_INTENTS = ["update-user", "toggle-admin", "delete-user", "give-access"] as const;
 export type AdminIntent = (typeof ADMIN_INTENTS)[number];
 
 export const ADMIN_TEXT = {
@@ -84,3 +84,11 @@ export interface AdminActionFailure {
   title: string;
   message: string;
 }
+
+/** 'Give access' (docs/product.md §10.3): a free place on one of the courses, confirmed with a ticked box. */
+export const GIVE_ACCESS_COURSES = ["learn-to-lift", "build-stronger-foundations"] as const;
+export const GiveAccessFormSchema = z.object({
+  userId: UserIdSchema,
+  productKey: z.enum(GIVE_ACCESS_COURSES, { error: "Choose the course to give her a place on." }),
+  confirm: z.literal("yes", { error: "Tick the box to confirm the free place." }),
+});

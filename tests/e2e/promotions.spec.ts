@@ -79,6 +79,9 @@ test("the coach makes a code; a visitor follows the link, sees £270, pays, and 
   const sale = page.getByRole("listitem").filter({ hasText: `${code}: £30.00 off` });
   await expect(sale.getByText(/^£270\.00/)).toBeVisible();
   await expect(sale.getByText(`${code}: £30.00 off`)).toBeVisible();
+  await sale.getByText("Refund", { exact: true }).click();
+  await review(page, "sales");
+  await sale.getByText("Refund", { exact: true }).click();
 
   // The coach refunds it from the Sales tab; the member sees 'Refunded' (docs/product.md §8.7).
   await sale.getByText("Refund", { exact: true }).click();

@@ -314,6 +314,12 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           expect: adminsOnly(allowed({ status: [200, 302, 303] })),
         },
         {
+          name: "POST intent=give-access",
+          method: "POST",
+          request: (f) => ({ path: "/settings/admin/users", form: { intent: "give-access", userId: f.target().id, productKey: "learn-to-lift", confirm: "yes" } }),
+          expect: adminsOnly(allowed({ status: [200, 302, 303] })),
+        },
+        {
           name: "POST intent=delete-user",
           method: "POST",
           request: (f) => {

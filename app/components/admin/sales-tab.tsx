@@ -145,7 +145,7 @@ function SaleItem({ row, refundKey, cancellable = false }: { row: SaleRow; refun
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold">{row.productName}</span>
-          <SaleStatusBadge status={row.status} endsAt={row.endsAt} />
+          {row.given ? <Badge variant="accent">Given by the coach</Badge> : <SaleStatusBadge status={row.status} endsAt={row.endsAt} />}
         </p>
         <p className="text-sm text-ink-muted">
           {row.memberEmail ? (
@@ -170,9 +170,9 @@ function SaleItem({ row, refundKey, cancellable = false }: { row: SaleRow; refun
           <span className="block text-sm font-normal text-ink-muted">{formatMoney(row.refundedPence, row.currency)} refunded</span>
         ) : null}
       </p>
-      {(refundKey && left > 0) || cancellable ? (
+      {(refundKey && left > 0 && !row.given) || cancellable ? (
         <div className="flex w-full flex-col gap-3 sm:basis-full">
-          {refundKey && left > 0 ? <RefundForm row={row} left={left} refundKey={refundKey} /> : null}
+          {refundKey && left > 0 && !row.given ? <RefundForm row={row} left={left} refundKey={refundKey} /> : null}
           {cancellable ? <CancelForm row={row} /> : null}
         </div>
       ) : null}

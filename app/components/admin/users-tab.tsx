@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { showToast } from "~/components/ui/toaster";
 import { formatMoney, formatLongDate } from "~/utils/format";
-import { ADMIN_TEXT } from "~/validation/admin";
+import { ADMIN_TEXT, GIVE_ACCESS_COURSES } from "~/validation/admin";
 import { DownloadIcon, SearchIcon, ShieldMinusIcon, ShieldPlusIcon } from "./admin-icons";
 import { AdminNotice } from "./admin-notice";
 import { PageLinks } from "./page-links";
@@ -171,6 +171,7 @@ function MemberItem({ member, isSelf, onlyAdmin }: { member: MemberRow; isSelf: 
             Joined <time dateTime={member.createdAt}>{formatLongDate(member.createdAt)}</time>
           </p>
           <Purchases member={member} />
+          <GiveAccess member={member} name={name} />
           {onlyAdmin ? (
             <p id={noteId} className="mt-1 text-sm text-ink-muted">
               {ONLY_ADMIN_NOTE}
@@ -244,5 +245,40 @@ function Purchases({ member }: { member: MemberRow }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * 'Give access' (docs/product.md §10.3): a free place on a course, shown to her as 'Given by the
+ * coach'. A plain form with a ticked confirmation (checked on the server too), so it works before
+ * JavaScript loads; giving the same place twice gives it once.
+ */
+function GiveAccess({ member, name }: { member: MemberRow; name: string }) {
+  const id = `give-${member.userId}`;
+  return (
+    <details className="mt-1">
+      <summary className="link w-fit cursor-pointer text-sm">Give access to a course</summary>
+      <Form method="post" className="mt-2 flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4">
+        <input type="hidden" name="intent" value="give-access" />
+        <input type="hidden" name="userId" value={member.userId} />
+        <label htmlFor={`${id}-course`} className="text-sm font-semibold text-ink">
+          Course
+        </label>
+        <select id={`${id}-course`} name="productKey" className="min-h-11 max-w-xs rounded-xl border border-sand-300 bg-white px-3 text-base">
+          {GIVE_ACCESS_COURSES.map((key) => (
+            <option key={key} value={key}>
+              {key === "learn-to-lift" ? "Learn to Lift" : "Build Stronger Foundations"}
+            </option>
+          ))}
+        </select>
+        <label className="flex items-start gap-3 text-sm text-ink">
+          <input type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+          <span>Yes, give {name} a free place. She gets an email with the way in.</span>
+        </label>
+        <Button type="submit" size="sm" className="w-fit">
+          Give access
+        </Button>
+      </Form>
+    </details>
   );
 }

@@ -42,11 +42,17 @@ export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: Se
                     </span>
                   ) : null}
                 </div>
-                <div className="flex items-center gap-2">
-                  <span className="font-semibold">{formatMoney(purchase.amountCents, purchase.currency)}</span>
-                  <Badge variant="neutral">{purchase.currency.toUpperCase()}</Badge>
-                  {purchase.refunded ? <Badge variant="warning">Refunded</Badge> : null}
-                </div>
+                {purchase.given ? (
+                  <div className="flex items-center gap-2">
+                    <Badge variant="accent">Given by the coach</Badge>
+                  </div>
+                ) : (
+                  <div className="flex items-center gap-2">
+                    <span className="font-semibold">{formatMoney(purchase.amountCents, purchase.currency)}</span>
+                    <Badge variant="neutral">{purchase.currency.toUpperCase()}</Badge>
+                    {purchase.refunded ? <Badge variant="warning">Refunded</Badge> : null}
+                  </div>
+                )}
               </li>
             ))}
           </ul>

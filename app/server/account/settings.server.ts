@@ -52,6 +52,8 @@ export interface SettingsPurchase {
   refunded: boolean;
   /** The promotion code the payment used and what it took off. */
   promotion: { code: string; discountCents: number } | null;
+  /** A free place the coach gave: shown as 'Given by the coach', not as a payment. */
+  given: boolean;
 }
 
 export interface SettingsSubscription {
@@ -113,6 +115,7 @@ interface SettingsRow {
     refunded_amount_cents: number;
     promotion_code: string | null;
     discount_cents: number;
+    given_by: string | null;
     refunded_at: string | null;
   }[];
   subscriptions: {
@@ -140,7 +143,7 @@ export const SETTINGS_STATEMENT = preparedStatement(
             where user_id = p.user_id order by login_at desc, id desc limit $2) l) as logins,
          (select coalesce(json_agg(x), '[]') from (
             select id, product_key, product_name, purchased_at, stripe_session_id, amount_cents, currency,
-                   status, refunded_amount_cents, refunded_at, promotion_code, discount_cents
+                   status, refunded_amount_cents, refunded_at, promotion_code, discount_cents, given_by
             from purchases where user_id = p.user_id order by purchased_at desc, id desc) x) as purchases,
          (select coalesce(json_agg(s), '[]') from (
             select id, product_key, product_name, status, current_period_end, cancel_at_period_end,
@@ -187,6 +190,7 @@ export async function loadSettingsAtOnce(userId: string): Promise<Loaded | null>
         refundedAt: toDate(x.refunded_at),
         promotionCode: x.promotion_code,
         discountCents: Number(x.discount_cents),
+        givenBy: x.given_by,
       })),
       subscriptionRows: r.subscriptions.map((x) => ({
         id: x.id,
@@ -310,6 +314,7 @@ export async function loadSettings(userId: string, version?: string | null): Pro
       currency: p.currency,
       refunded: p.status === "refunded",
       promotion: p.promotionCode ? { code: p.promotionCode, discountCents: p.discountCents } : null,
+      given: p.givenBy !== null,
     })),
     subscriptions: subscriptionRows.map((s) => ({
       id: s.id,

@@ -9,12 +9,14 @@ import {
   ADMIN_INTENTS,
   ADMIN_TEXT,
   DeleteUserFormSchema,
+  GiveAccessFormSchema,
   ToggleAdminFormSchema,
   UpdateUserFormSchema,
   type AdminActionFailure,
   type AdminIntent,
 } from "~/validation/admin";
 import { findMember, memberDetails, updateMemberNames } from "./users.server";
+import { givePlace } from "~/server/payments/given-places.server";
 import { getDb } from "~/server/db/client.server";
 import { z } from "~/validation/zod";
 
@@ -47,6 +49,7 @@ const AdminFormSchema = z.discriminatedUnion(
     UpdateUserFormSchema.safeExtend({ intent: z.literal("update-user") }),
     ToggleAdminFormSchema.safeExtend({ intent: z.literal("toggle-admin") }),
     DeleteUserFormSchema.safeExtend({ intent: z.literal("delete-user") }),
+    GiveAccessFormSchema.safeExtend({ intent: z.literal("give-access") }),
   ],
   { error: "Unknown action." },
 );
@@ -65,6 +68,20 @@ export async function runAdminAction(db: Database, admin: SessionUser, form: For
       return toggleAdmin(db, admin, posted);
     case "delete-user":
       return deleteUser(db, admin, posted);
+    case "give-access":
+      return giveAccess(admin, posted);
+  }
+}
+
+async function giveAccess(admin: SessionUser, { userId, productKey }: AdminForm<"give-access">): Promise<AdminActionOutcome> {
+  try {
+    const outcome = await givePlace(admin.id, userId, productKey);
+    if (!outcome.ok) return fail("give-access", 404, outcome.message);
+    if (!outcome.given) return { ok: true, toast: { title: "Already given", description: `She already has a place on ${outcome.productName} from you.`, variant: "info" } };
+    return done(`A place on ${outcome.productName} is hers. She has been emailed the way in.`);
+  } catch (error) {
+    logger.error("admin: could not give a place", { error, adminId: admin.id, userId });
+    return fail("give-access", 500, "The place could not be given just now. Please try again in a moment.");
   }
 }
 

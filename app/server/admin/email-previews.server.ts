@@ -22,6 +22,7 @@ import {
   renderRefundIssued,
   renderRenewalFailed,
   renderEndedUnpaid,
+  renderPlaceGiven,
   renderRenewalReceipt,
   type RenderedEmail,
 } from "~/server/email/sale-templates.server";
@@ -152,6 +153,13 @@ const TEMPLATES: Template[] = [
         graceEndsAt: graceEndsAt(new Date(now.getTime() - 3 * 86_400_000)),
         reminder: true,
       }),
+  },
+  {
+    key: "place-given",
+    name: "A place given by the coach",
+    when: "The coach gives a member a free place on a course (the Users tab's 'Give access')",
+    audience: "Member",
+    render: ({ site }) => renderPlaceGiven({ firstName: SAMPLE_MEMBER.firstName, productKey: "learn-to-lift", productName: products(site).learnToLift.productName }),
   },
   {
     key: "subscription-ended-unpaid",

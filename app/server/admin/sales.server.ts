@@ -55,6 +55,8 @@ export interface SaleRow {
   discountPence: number;
   /** The provider's subscription the payment belongs to, if any. */
   subscriptionId: string | null;
+  /** A free place the coach gave, not a payment ('Given by the coach'). */
+  given: boolean;
 }
 
 export interface SalesPage {
@@ -137,11 +139,12 @@ interface RawRow extends Record<string, unknown> {
   promotion_code: string | null;
   discount_cents: number;
   subscription_id: string | null;
+  given_by: string | null;
 }
 
 const COLUMNS = sql`p.id, p.purchased_at, p.purchased_at::text as cursor_at, p.user_id, pr.first_name, pr.last_name, u.email,
   p.product_key, p.product_name, p.amount_cents, p.refunded_amount_cents, p.currency, ${STATUS} as status,
-  s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents, p.subscription_id`;
+  s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents, p.subscription_id, p.given_by`;
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -164,6 +167,7 @@ function toRow(r: RawRow): SaleRow {
     promotionCode: r.promotion_code,
     discountPence: Number(r.discount_cents ?? 0),
     subscriptionId: r.subscription_id,
+    given: r.given_by !== null,
   };
 }
 

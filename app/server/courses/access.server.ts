@@ -13,6 +13,8 @@ import { graceDays as paymentGraceDays, graceEndsAt } from "~/server/core/paymen
 // - Build Stronger Foundations' course materials are hers for life: once her paid period has
 //   ended she keeps the lessons published by its end ("kept"); the community and new lessons end
 //   with the subscription (docs/decisions/255-foundations-materials-kept-after-cancelling.md);
+// - a place the coach gave ('Give access': a £0.00 purchase marked given_by) opens the course for
+//   good, Learn to Lift and Build Stronger Foundations alike;
 // - an administrator sees everything ('Preview as a member').
 
 export type MemberOffer = CourseKey | "one-to-one";
@@ -99,10 +101,15 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
   const oneToOneKey = productKeyOf("one-to-one", coachSlug);
   const [bought, subs] = await Promise.all([
     q
-      .select({ status: purchases.status })
+      .select({ productKey: purchases.productKey, givenBy: purchases.givenBy })
       .from(purchases)
-      .where(and(eq(purchases.userId, subject.userId), eq(purchases.productKey, "learn-to-lift"), inArray(purchases.status, ["paid", "partially_refunded"])))
-      .limit(1),
+      .where(
+        and(
+          eq(purchases.userId, subject.userId),
+          inArray(purchases.productKey, ["learn-to-lift", "build-stronger-foundations"]),
+          inArray(purchases.status, ["paid", "partially_refunded"]),
+        ),
+      ),
     q
       .select({
         productKey: subscriptions.productKey,
@@ -114,14 +121,19 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, subject.userId), inArray(subscriptions.productKey, ["build-stronger-foundations", oneToOneKey]))),
   ]);
+  // A place the coach gave on Build Stronger Foundations is open for good (docs/product.md §10.3);
+  // otherwise it is the subscription's.
+  const givenFoundations = bought.some((row) => row.productKey === "build-stronger-foundations" && row.givenBy !== null);
   return {
-    "learn-to-lift": bought.length > 0 ? { state: "open", until: null, preview: false } : { state: "none" },
-    "build-stronger-foundations": keepMaterials(
-      accessFromSubscriptions(
-        subs.filter((row) => row.productKey === "build-stronger-foundations"),
-        now,
-      ),
-    ),
+    "learn-to-lift": bought.some((row) => row.productKey === "learn-to-lift") ? { state: "open", until: null, preview: false } : { state: "none" },
+    "build-stronger-foundations": givenFoundations
+      ? { state: "open", until: null, preview: false }
+      : keepMaterials(
+          accessFromSubscriptions(
+            subs.filter((row) => row.productKey === "build-stronger-foundations"),
+            now,
+          ),
+        ),
     "one-to-one": accessFromSubscriptions(
       subs.filter((row) => row.productKey === oneToOneKey),
       now,

@@ -314,6 +314,22 @@ export function renderEndedUnpaid(data: Pick<CancellationData, "firstName" | "pr
   });
 }
 
+/** A free place on a course, given by the coach (docs/product.md §10.3). */
+export function renderPlaceGiven(data: { firstName: string | null; productKey: string; productName: string }): RenderedEmail {
+  const site = getSiteConfig();
+  return render(`${site.coachName} has given you a place on ${data.productName}`, {
+    preheader: "Nothing to pay: it's ready for you in your members' area.",
+    heading: `Your place on ${data.productName} is ready`,
+    paragraphs: [
+      greeting(data.firstName),
+      `${site.coachName} has given you a place on ${data.productName}. There's nothing to pay: it's yours, and it's waiting in your members' area.`,
+      "Start whenever you're ready, and reply to this email if you have any questions along the way.",
+    ],
+    action: { label: "Open my courses", url: siteUrl(`/learn/${data.productKey}`) },
+    footer: `Questions? Just reply to this email or write to ${site.contactEmail}.`,
+  });
+}
+
 export interface RefundData {
   firstName: string | null;
   productName: string;

@@ -20,6 +20,8 @@ export interface PurchaseListItem {
   /** The promotion code it used, and what that took off (pence). */
   promotionCode: string | null;
   discountCents: number;
+  /** A free place the coach gave (not a payment). */
+  givenBy: string | null;
 }
 
 /** The member's purchases, newest first (docs/product.md §9.7: purchases filtered by user, newest first). */
@@ -38,6 +40,7 @@ export async function listPurchases(userId: string): Promise<PurchaseListItem[]>
       refundedAt: purchases.refundedAt,
       promotionCode: purchases.promotionCode,
       discountCents: purchases.discountCents,
+      givenBy: purchases.givenBy,
     })
     .from(purchases)
     .where(eq(purchases.userId, userId))

@@ -13,6 +13,7 @@ import {
   renderCoachRenewalFailed,
   renderCoachSubscriptionEnded,
   renderEndedUnpaid,
+  renderPlaceGiven,
   renderReceipt,
   renderRefundIssued,
   renderRenewalFailed,
@@ -238,4 +239,12 @@ export async function queueRefundEmails(q: Queryable, purchase: Purchase, at: Da
   }
   const coach = renderCoachRefund({ ...coachData({ ...purchase, amountCents: purchase.refundedAmountCents }, member, at, false), full });
   await send(q, "coach-refund", coachAddress(), coach, `coach-refund:${key}`);
+}
+
+/** A free place given by the coach (docs/product.md §10.3): her welcome to the course, once. */
+export async function queuePlaceGivenEmail(q: Queryable, purchase: Purchase): Promise<void> {
+  const member = await memberOf(q, purchase.userId);
+  if (!member) return;
+  const email = renderPlaceGiven({ firstName: member.firstName, productKey: purchase.productKey, productName: purchase.productName });
+  await send(q, "place-given", member.email, email, `place-given:${purchase.id}`);
 }

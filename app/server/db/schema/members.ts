@@ -114,6 +114,8 @@ export const purchases = pgTable(
     /** paid, partially_refunded or refunded (charge.refunded webhooks). */
     status: text("status").$type<PurchaseStatus>().notNull().default("paid"),
     refundedAmountCents: integer("refunded_amount_cents").notNull().default(0),
+    /** A free place the coach gave ('Give access' on the Users tab): her id; null for a payment. */
+    givenBy: text("given_by"),
     /** The promotion code used for this payment, if any, and what it took off (pence). */
     promotionCode: text("promotion_code"),
     discountCents: integer("discount_cents").notNull().default(0),
