@@ -100,6 +100,15 @@ export function CheckoutPage({
             {alert ? <Alert variant="destructive">{alert}</Alert> : null}
           </div>
         ) : null}
+        {/* On a narrow screen the code's field is below the price card and the steps: a code from a
+            link that does not apply is said at the top too, beside the full price. */}
+        {promotionError && !alert ? (
+          <div className="mb-8 max-w-3xl lg:hidden">
+            <Alert variant="warning" role="status">
+              {promotionError}
+            </Alert>
+          </div>
+        ) : null}
 
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start lg:gap-14">
           <div className="flex flex-col gap-10">

@@ -102,7 +102,12 @@ test("a code that does not apply says why, and the full price stands @mobile", a
   await page.getByLabel("Promotion code").fill("NOSUCHCODE99");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/\?code=NOSUCHCODE99$/);
-  await expect(page.getByText("We don't recognise that code. Please check it and try again; the full price applies for now.")).toBeVisible();
+  const refusal = "We don't recognise that code. Please check it and try again; the full price applies for now.";
+  // Beside the field, and at 390 px also at the top of the page, where the price is.
+  await expect(page.locator('form[method="get"]').getByText(refusal)).toBeVisible();
+  const atTop = page.getByRole("status").filter({ hasText: refusal });
+  if ((page.viewportSize()?.width ?? 1440) < 1024) await expect(atTop).toBeVisible();
+  else await expect(atTop).toBeHidden();
   await expect(page.getByRole("region", { name: "Learn to Lift" }).getByText("£300", { exact: true })).toBeVisible();
   await review(page, "refused");
 });
