@@ -71,7 +71,8 @@ export function readCheckoutSession(value: unknown): CheckoutSessionInfo {
   return {
     id: s.id,
     status: s.status ?? null,
-    paid: s.payment_status === "paid",
+    // A session a promotion made free (100 % off) needs no payment: Stripe says no_payment_required.
+    paid: s.payment_status === "paid" || s.payment_status === "no_payment_required",
     mode: s.mode ?? null,
     customerId: refId(s.customer),
     userId: s.metadata?.userId ?? s.client_reference_id ?? null,
