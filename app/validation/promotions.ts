@@ -1,20 +1,20 @@
 import { z } from "~/validation/zod";
 import { fromUkDateTimeInput, PoundsSchema } from "~/validation/offers";
+import { PROMOTION_CODE_MAX, PROMOTION_CODE_MIN, type PromotionDurationChoice } from "~/utils/promotion-code";
 
-// Promotion codes (docs/product.md §8.9): the Promotions tab's 'New promotion' form and the
-// 'Promotion code' field of the checkout pages. One module for the browser and the server: the
-// field names, the rules and every message.
+// Promotion codes (docs/product.md §8.9): the Promotions tab's 'New promotion' form and the rules
+// of a code. One module for the browser (the dashboard) and the server: the field names, the rules
+// and every message. What the checkout pages need is in app/utils/promotion-code.ts (no Zod there).
 
-export const PROMOTION_CODE_MIN = 3;
-export const PROMOTION_CODE_MAX = 30;
+export { PROMOTION_CODE_FIELD, PROMOTION_CODE_MAX, PROMOTION_CODE_MIN } from "~/utils/promotion-code";
+export type { PromotionDurationChoice, PromotionPricing } from "~/utils/promotion-code";
+
 /** A limit above this is a typing slip, not a launch. */
 export const PROMOTION_MAX_USES = 100_000;
 export const PROMOTION_MAX_MONTHS = 36;
 
 export const PROMOTIONS_INTENTS = { create: "create-promotion", turnOff: "turn-off-promotion" } as const;
 
-/** The checkout page's field (and the address's `?code=`). */
-export const PROMOTION_CODE_FIELD = "code";
 
 export const PROMOTION_FIELDS = {
   code: "code",
@@ -27,8 +27,7 @@ export const PROMOTION_FIELDS = {
   durationMonths: "durationMonths",
 } as const;
 
-export const PROMOTION_DURATIONS = ["once", "repeating", "forever"] as const;
-export type PromotionDurationChoice = (typeof PROMOTION_DURATIONS)[number];
+export const PROMOTION_DURATIONS = ["once", "repeating", "forever"] as const satisfies readonly PromotionDurationChoice[];
 
 export const PROMOTIONS_MESSAGES = {
   codeRequired: "Enter a code, for example SPRING10.",
@@ -48,18 +47,6 @@ export const PROMOTIONS_MESSAGES = {
   amountTooLarge: (offer: string) => `The amount off is more than the price of ${offer}.`,
   unknownPromotion: "That promotion no longer exists. Please reload the page.",
 } as const;
-
-/** What an applied code does to an offer's price (the checkout page shows it before she pays). */
-export interface PromotionPricing {
-  code: string;
-  /** The offer's price, and what the code takes off its first payment (pence). */
-  listPence: number;
-  discountPence: number;
-  firstPaymentPence: number;
-  /** For a monthly offer: the first payment only, N monthly payments, or every one. */
-  duration: PromotionDurationChoice;
-  durationMonths: number | null;
-}
 
 /** What a visitor's code turned out to be, when it does not apply (the full price stands). */
 export const PROMOTION_REFUSALS = {
