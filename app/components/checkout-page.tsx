@@ -20,7 +20,7 @@ import {
   PURCHASE_BUTTON_TEXT,
   type CheckoutContent,
 } from "~/content/checkout";
-import { PROMOTION_CODE_FIELD, PROMOTION_CODE_MAX, type PromotionPricing } from "~/utils/promotion-code";
+import { PROMOTION_CODE_FIELD, PROMOTION_CODE_INPUT_MAX, type PromotionPricing } from "~/validation/promotion-code";
 
 // One checkout page (docs/product.md §8.1): title, price card, steps, What's Included,
 // privacy and terms notes, and the purchase panel: the sign-up / log-in form for a visitor, or
@@ -294,7 +294,7 @@ function PromotionCodeForm({ action, promotion, error, typed, formId }: { action
             <Input
               {...control}
               defaultValue={typed}
-              maxLength={PROMOTION_CODE_MAX + 10}
+              maxLength={PROMOTION_CODE_INPUT_MAX}
               autoCapitalize="characters"
               autoComplete="off"
               spellCheck={false}

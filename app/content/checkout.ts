@@ -1,7 +1,7 @@
 import { FOUNDATIONS_KEEP_FEATURE, type Product } from "~/config/catalogue";
 import type { PublicSiteConfig } from "~/config/public";
 import { formatLongDate, formatPrice } from "~/utils/format";
-import type { PromotionPricing } from "~/utils/promotion-code";
+import type { PromotionPricing } from "~/validation/promotion-code";
 import { coursePath } from "~/content/courses";
 import { OFFER_FACTS, offerPrices, oneToOneKey } from "~/content/plans";
 

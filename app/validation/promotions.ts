@@ -1,13 +1,15 @@
 import { z } from "~/validation/zod";
 import { fromUkDateTimeInput, PoundsSchema } from "~/validation/offers";
-import { PROMOTION_CODE_MAX, PROMOTION_CODE_MIN, type PromotionDurationChoice } from "~/utils/promotion-code";
+import type { PromotionDurationChoice } from "~/validation/promotion-code";
 
 // Promotion codes (docs/product.md §8.9): the Promotions tab's 'New promotion' form and the rules
 // of a code. One module for the browser (the dashboard) and the server: the field names, the rules
-// and every message. What the checkout pages need is in app/utils/promotion-code.ts (no Zod there).
+// and every message. What the checkout pages need is in ./promotion-code.ts (no Zod there).
 
-export { PROMOTION_CODE_FIELD, PROMOTION_CODE_MAX, PROMOTION_CODE_MIN } from "~/utils/promotion-code";
-export type { PromotionDurationChoice, PromotionPricing } from "~/utils/promotion-code";
+export type { PromotionDurationChoice, PromotionPricing } from "~/validation/promotion-code";
+
+export const PROMOTION_CODE_MIN = 3;
+export const PROMOTION_CODE_MAX = 30;
 
 /** A limit above this is a typing slip, not a launch. */
 export const PROMOTION_MAX_USES = 100_000;

@@ -52,3 +52,19 @@ export const CancelSubscriptionSchema = z
     confirm: z.literal("yes", { error: CANCEL_FORM_MESSAGES.confirm }),
   })
   .transform((form) => ({ intent: form.intent, subscriptionId: form.subscriptionId, when: form.when }));
+
+// ─── 'Pause' (docs/product.md §10.11) ───────────────────────────────────────────────────────────
+
+export const PAUSE_FORM_MESSAGES = {
+  months: "Choose a pause of 1, 2 or 3 months.",
+  confirm: "Tick the box to confirm the pause.",
+} as const;
+
+export const PauseSubscriptionSchema = z
+  .object({
+    intent: z.literal("pause-subscription", { error: CANCEL_FORM_MESSAGES.unknown }),
+    subscriptionId: z.string({ error: CANCEL_FORM_MESSAGES.unknown }).regex(/^[A-Za-z0-9_]{4,80}$/, CANCEL_FORM_MESSAGES.unknown),
+    months: z.enum(["1", "2", "3"], { error: PAUSE_FORM_MESSAGES.months }).transform((m) => Number(m) as 1 | 2 | 3),
+    confirm: z.literal("yes", { error: PAUSE_FORM_MESSAGES.confirm }),
+  })
+  .transform((form) => ({ subscriptionId: form.subscriptionId, months: form.months }));

@@ -1,16 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as salesAction, loader as salesLoader } from "~/routes/admin/sales";
-import { adminActivityLog, emailMessages, paymentRefunds, purchases, subscriptions } from "~/server/db/schema";
+import { adminActivityLog, emailMessages, paymentCustomers, paymentRefunds, purchases, subscriptions } from "~/server/db/schema";
 import { startCheckout } from "~/server/payments/checkout.server";
 import { loadSettings } from "~/server/account/settings.server";
 import { REFUND_MESSAGES } from "~/server/payments/refunds.server";
-import { CANCEL_MESSAGES } from "~/server/payments/subscription-actions.server";
-import { CANCEL_FORM_MESSAGES, REFUND_FORM_MESSAGES } from "~/validation/sales-actions";
+import { getSiteConfig } from "~/config/env.server";
+import { offerAccess } from "~/server/courses/access.server";
+import { CANCEL_MESSAGES, PAUSE_MESSAGES } from "~/server/payments/subscription-actions.server";
+import { CANCEL_FORM_MESSAGES, PAUSE_FORM_MESSAGES, REFUND_FORM_MESSAGES } from "~/validation/sales-actions";
 import { answer, type CookieJar, getRequest, routeArgs, setupAuthEnvironment, TEST_ORIGIN } from "../support/auth";
 import { signedInMember } from "../support/admin-fixtures";
 import { setupTestDatabase } from "../support/db";
-import { deliverStripeEvent, useProvider, type ProviderHarness, type ProviderName } from "../support/payment-providers";
+import { advanceTestSubscription, deliverStripeEvent, useProvider, type ProviderHarness, type ProviderName } from "../support/payment-providers";
 import { createUser } from "../../scripts/factories";
 
 // 'Refund' on the Sales tab (docs/product.md §8.7): the coach refunds a payment in full or in part
@@ -181,6 +183,58 @@ for (const name of ["test", "stripe"] as ProviderName[]) {
       expect(again).toMatchObject({ status: 409, data: { error: CANCEL_MESSAGES.ended } });
       const unconfirmed = await postCancel(admin.jar, { subscriptionId: jean.subscriptionId, when: "now", confirm: "" });
       expect(unconfirmed).toMatchObject({ status: 400, data: { error: CANCEL_FORM_MESSAGES.confirm } });
+    });
+  });
+}
+
+// 'Pause' on the Sales tab (docs/product.md §10.11): 1 to 3 months without payments from the end
+// of the paid month, then it carries on by itself; she is emailed; access closed during the pause.
+for (const name of ["test", "stripe"] as ProviderName[]) {
+  describe(`pausing a subscription from the Sales tab, with the ${name === "test" ? "built-in test checkout" : "Stripe provider"}`, () => {
+    const provider = useProvider(name, () => t.db);
+
+    it("pauses for 2 months from the end of the paid month: her email, the access rule, logged; a second pause is refused", async () => {
+      const admin = await signedInMember(t.db, { admin: true, emailVerified: true });
+      const member = await createUser(t.db, { firstName: "Joan" });
+      const started = (await startCheckout({ user: member.user, productKey: "build-stronger-foundations" })) as { url: string };
+      await provider.pay(sessionIdOf(started.url), member.user.id);
+      const [before] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, member.user.id));
+      const post = (fields: Record<string, string>) =>
+        answer<{ error: string }>(() =>
+          salesAction(
+            routeArgs(
+              new Request(`${TEST_ORIGIN}/settings/admin/sales`, {
+                method: "POST",
+                headers: { "content-type": "application/x-www-form-urlencoded", origin: TEST_ORIGIN, cookie: admin.jar.header() },
+                body: new URLSearchParams({ intent: "pause-subscription", subscriptionId: before!.providerSubscriptionId, confirm: "yes", ...fields }),
+              }),
+            ),
+          ),
+        );
+      expect((await post({ months: "2" })).status).toBe(303);
+      if (provider.standin) await deliverStripeEvent("customer.subscription.updated", provider.standin.subscriptions.get(before!.providerSubscriptionId)!);
+
+      const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, member.user.id));
+      const resumes = new Date(before!.currentPeriodEnd!);
+      resumes.setUTCMonth(resumes.getUTCMonth() + 2);
+      expect(row).toMatchObject({ status: "active", pausedFrom: before!.currentPeriodEnd, pausedUntil: new Date(Math.floor(resumes.getTime() / 1000) * 1000) });
+      const emails = await t.db.select().from(emailMessages).where(and(eq(emailMessages.toAddress, member.user.email), eq(emailMessages.template, "subscription-paused")));
+      expect(emails).toHaveLength(1);
+      const slug = getSiteConfig().coachSlug;
+      const subject = { userId: member.user.id, isAdmin: false };
+      expect(await offerAccess(t.db, subject, "build-stronger-foundations", slug)).toMatchObject({ state: "open", until: before!.currentPeriodEnd });
+      expect((await offerAccess(t.db, subject, "build-stronger-foundations", slug, new Date(before!.currentPeriodEnd!.getTime() + 86_400_000))).state).toBe("kept");
+      expect(await t.db.select().from(adminActivityLog).where(and(eq(adminActivityLog.actionType, "pause_subscription"), eq(adminActivityLog.targetUserId, member.user.id)))).toHaveLength(1);
+      expect(await post({ months: "1" })).toMatchObject({ status: 409, data: { error: PAUSE_MESSAGES.alreadyPaused } });
+      if (name === "test") {
+        // The next billing date falls in the pause: nothing is taken, and it stays paused.
+        const [customer] = await t.db.select().from(paymentCustomers).where(eq(paymentCustomers.userId, member.user.id));
+        expect(await advanceTestSubscription(customer!.customerId, before!.providerSubscriptionId)).toBe(true);
+        expect(await t.db.select().from(purchases).where(eq(purchases.userId, member.user.id))).toHaveLength(1);
+        const [still] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, member.user.id));
+        expect(still?.pausedUntil).toEqual(row!.pausedUntil);
+      }
+      expect(await post({ months: "4" })).toMatchObject({ status: 400, data: { error: PAUSE_FORM_MESSAGES.months } });
     });
   });
 }

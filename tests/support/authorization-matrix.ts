@@ -350,6 +350,12 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
           request: () => ({ path: "/settings/admin/sales", form: { intent: "cancel-subscription", subscriptionId: "sub_matrix_unknown", when: "now", confirm: "yes" } }),
           expect: adminsOnly(allowed({ status: [404] })),
         },
+        {
+          name: "POST intent=pause-subscription",
+          method: "POST",
+          request: () => ({ path: "/settings/admin/sales", form: { intent: "pause-subscription", subscriptionId: "sub_matrix_unknown", months: "1", confirm: "yes" } }),
+          expect: adminsOnly(allowed({ status: [404] })),
+        },
       ],
     },
     { route: "/settings/admin/activity", actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/activity" }), expect: adminsOnly(ok) }] },

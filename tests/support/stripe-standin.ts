@@ -735,6 +735,20 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
         sub.cancel_at_period_end = p.cancel_at_period_end === "true";
         sub.canceled_at = sub.cancel_at_period_end ? unix() : null;
       }
+      if (p.pause_collection !== undefined) {
+        // '' clears the pause; otherwise behavior (keep_as_draft | mark_uncollectible | void) and resumes_at.
+        const pause = p.pause_collection as Json | string;
+        if (pause === "") sub.pause_collection = null;
+        else {
+          const behavior = String((pause as Json).behavior ?? "");
+          if (!["keep_as_draft", "mark_uncollectible", "void"].includes(behavior)) throw new StripeRequestError(400, "Invalid pause_collection[behavior]", "pause_collection[behavior]");
+          const resumesAt = (pause as Json).resumes_at;
+          if (resumesAt !== undefined && (!/^\d+$/.test(String(resumesAt)) || Number(resumesAt) <= unix())) {
+            throw new StripeRequestError(400, "resumes_at must be in the future", "pause_collection[resumes_at]");
+          }
+          sub.pause_collection = { behavior, resumes_at: resumesAt === undefined ? null : Number(resumesAt) };
+        }
+      }
       return sub;
     }
     if (method === "DELETE" && (m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {

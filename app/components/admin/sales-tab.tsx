@@ -146,6 +146,7 @@ function SaleItem({ row, refundKey, cancellable = false }: { row: SaleRow; refun
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-semibold">{row.productName}</span>
           {row.given ? <Badge variant="accent">Given by the coach</Badge> : <SaleStatusBadge status={row.status} endsAt={row.endsAt} />}
+          {row.pausedUntil ? <Badge variant="neutral">Paused until {formatLongDate(row.pausedUntil)}</Badge> : null}
         </p>
         <p className="text-sm text-ink-muted">
           {row.memberEmail ? (
@@ -173,6 +174,7 @@ function SaleItem({ row, refundKey, cancellable = false }: { row: SaleRow; refun
       {(refundKey && left > 0 && !row.given) || cancellable ? (
         <div className="flex w-full flex-col gap-3 sm:basis-full">
           {refundKey && left > 0 && !row.given ? <RefundForm row={row} left={left} refundKey={refundKey} /> : null}
+          {cancellable && row.status === "active" && !row.pausedUntil ? <PauseForm row={row} /> : null}
           {cancellable ? <CancelForm row={row} /> : null}
         </div>
       ) : null}
@@ -248,6 +250,39 @@ function CancelForm({ row }: { row: SaleRow }) {
         </label>
         <Button type="submit" variant="destructive" size="sm" className="w-fit">
           Confirm cancellation
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * 'Pause' (docs/product.md §10.11): no payments for 1 to 3 months from the end of the month she
+ * has paid for, then it carries on by itself; confirmed with a ticked box the server checks too.
+ */
+function PauseForm({ row }: { row: SaleRow }) {
+  const who = row.memberName ?? row.memberEmail ?? "her";
+  return (
+    <details className="group w-full">
+      <summary className="btn btn-outline btn-sm w-fit cursor-pointer list-none">Pause</summary>
+      <Form method="post" className="mt-3 flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4">
+        <input type="hidden" name="intent" value="pause-subscription" />
+        <input type="hidden" name="subscriptionId" value={row.subscriptionId ?? ""} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-semibold text-ink">For how long, from the end of the month she has paid for</legend>
+          {[1, 2, 3].map((months) => (
+            <label key={months} className="flex items-center gap-3 text-sm text-ink">
+              <input type="radio" name="months" value={months} defaultChecked={months === 1} className="size-5 accent-brand-700" />
+              {months === 1 ? "1 month" : `${months} months`}
+            </label>
+          ))}
+        </fieldset>
+        <label className="flex items-start gap-3 text-sm text-ink">
+          <input type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+          <span>Yes, pause {who}&apos;s {row.productName} subscription. No payments are taken during the pause, and she gets an email to say so.</span>
+        </label>
+        <Button type="submit" size="sm" className="w-fit">
+          Confirm pause
         </Button>
       </Form>
     </details>

@@ -9,16 +9,17 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { formIntent, parseForm, readForm } from "~/server/http/form-action.server";
 import { redirectWithToast } from "~/server/core/toast.server";
 import { refundPurchase } from "~/server/payments/refunds.server";
-import { cancelFromDashboard } from "~/server/payments/subscription-actions.server";
+import { cancelFromDashboard, pauseFromDashboard } from "~/server/payments/subscription-actions.server";
 import { formatMoney } from "~/utils/format";
-import { CancelSubscriptionSchema, RefundSchema } from "~/validation/sales-actions";
+import { CancelSubscriptionSchema, PauseSubscriptionSchema, RefundSchema } from "~/validation/sales-actions";
 
 // /settings/admin/sales: the Sales tab (docs/product.md §10.11), every payment newest first, filtered
 // by product and status in the URL (?product=…&status=…&page=…); the CSV is ./sales-export.ts.
 // Its forms: 'Refund' on a payment (docs/product.md §8.7), intent=refund with purchaseId, amount
 // (pounds; empty for all that is left), confirm=yes and the page's request key, so a double click
 // or a retry refunds once (payments/refunds.server.ts); 'Cancel subscription' (§10.11),
-// intent=cancel-subscription with subscriptionId, when=period_end|now and confirm=yes.
+// intent=cancel-subscription with subscriptionId, when=period_end|now and confirm=yes; 'Pause',
+// intent=pause-subscription with subscriptionId, months=1|2|3 and confirm=yes.
 
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -38,6 +39,13 @@ export async function action({ request, url }: Route.ActionArgs) {
     const cancelled = await cancelFromDashboard(admin.id, cancel.data.subscriptionId, cancel.data.when);
     if (!cancelled.ok) return data({ error: cancelled.message }, { status: cancelled.status });
     return redirectWithToast(back, { title: "Subscription cancelled", description: `${cancelled.summary}. She gets an email to say so.`, variant: "success" }, { status: 303 });
+  }
+  if (formIntent(read.form, ["pause-subscription"]) === "pause-subscription") {
+    const pause = parseForm(read.form, PauseSubscriptionSchema);
+    if (!pause.ok) return data({ error: pause.error }, { status: 400 });
+    const paused = await pauseFromDashboard(admin.id, pause.data.subscriptionId, pause.data.months);
+    if (!paused.ok) return data({ error: paused.message }, { status: paused.status });
+    return redirectWithToast(back, { title: "Subscription paused", description: `${paused.summary}. She gets an email to say so.`, variant: "success" }, { status: 303 });
   }
   const parsed = parseForm(read.form, RefundSchema);
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });

@@ -128,6 +128,7 @@ interface SettingsRow {
     canceled_at: string | null;
     created_at: string;
     past_due_since: string | null;
+    paused_until: string | null;
   }[];
 }
 
@@ -147,7 +148,7 @@ export const SETTINGS_STATEMENT = preparedStatement(
             from purchases where user_id = p.user_id order by purchased_at desc, id desc) x) as purchases,
          (select coalesce(json_agg(s), '[]') from (
             select id, product_key, product_name, status, current_period_end, cancel_at_period_end,
-                   canceled_at, created_at, past_due_since
+                   canceled_at, created_at, past_due_since, paused_until
             from subscriptions where user_id = p.user_id order by created_at desc) s) as subscriptions
   from profiles p join users u on u.id = p.user_id
   where p.user_id = $1
@@ -202,6 +203,7 @@ export async function loadSettingsAtOnce(userId: string): Promise<Loaded | null>
         canceledAt: toDate(x.canceled_at),
         createdAt: new Date(x.created_at),
         pastDueSince: toDate(x.past_due_since),
+        pausedUntil: toDate(x.paused_until),
       })),
     },
   };

@@ -23,6 +23,7 @@ import {
   renderRenewalFailed,
   renderEndedUnpaid,
   renderPlaceGiven,
+  renderSubscriptionPaused,
   renderRenewalReceipt,
   type RenderedEmail,
 } from "~/server/email/sale-templates.server";
@@ -152,6 +153,20 @@ const TEMPLATES: Template[] = [
         currency: "gbp",
         graceEndsAt: graceEndsAt(new Date(now.getTime() - 3 * 86_400_000)),
         reminder: true,
+      }),
+  },
+  {
+    key: "subscription-paused",
+    name: "Subscription paused",
+    when: "The coach pauses a member's subscription from the Sales tab",
+    audience: "Member",
+    render: ({ site, now }) =>
+      renderSubscriptionPaused({
+        firstName: SAMPLE_MEMBER.firstName,
+        productKey: "build-stronger-foundations",
+        productName: products(site).foundations.productName,
+        pausedFrom: inAMonth(now),
+        pausedUntil: inAMonth(inAMonth(now)),
       }),
   },
   {

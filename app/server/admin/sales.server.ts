@@ -57,6 +57,8 @@ export interface SaleRow {
   subscriptionId: string | null;
   /** A free place the coach gave, not a payment ('Given by the coach'). */
   given: boolean;
+  /** Its subscription is paused until then (ISO), if it is. */
+  pausedUntil: string | null;
 }
 
 export interface SalesPage {
@@ -140,11 +142,12 @@ interface RawRow extends Record<string, unknown> {
   discount_cents: number;
   subscription_id: string | null;
   given_by: string | null;
+  paused_until: string | Date | null;
 }
 
 const COLUMNS = sql`p.id, p.purchased_at, p.purchased_at::text as cursor_at, p.user_id, pr.first_name, pr.last_name, u.email,
   p.product_key, p.product_name, p.amount_cents, p.refunded_amount_cents, p.currency, ${STATUS} as status,
-  s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents, p.subscription_id, p.given_by`;
+  s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents, p.subscription_id, p.given_by, s.paused_until`;
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -168,6 +171,7 @@ function toRow(r: RawRow): SaleRow {
     discountPence: Number(r.discount_cents ?? 0),
     subscriptionId: r.subscription_id,
     given: r.given_by !== null,
+    pausedUntil: r.paused_until && new Date(r.paused_until).getTime() > Date.now() ? iso(r.paused_until) : null,
   };
 }
 

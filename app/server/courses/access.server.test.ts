@@ -30,6 +30,13 @@ describe("accessFromSubscriptions", () => {
     }
   });
 
+  it("a paused subscription: open to the end of the paid month, closed during the pause, open again after it", () => {
+    const row = { status: "active" as const, currentPeriodEnd: days(5), cancelAtPeriodEnd: false, pausedFrom: days(5), pausedUntil: days(65) };
+    expect(accessFromSubscriptions([row], now)).toEqual({ state: "open", until: days(5), preview: false });
+    expect(accessFromSubscriptions([row], days(6))).toEqual({ state: "ended", endedAt: days(5) });
+    expect(accessFromSubscriptions([row], days(66))).toEqual({ state: "open", until: null, preview: false });
+  });
+
   it("gives nothing for unpaid, incomplete or paused subscriptions without a recorded failure, or none", () => {
     for (const status of ["unpaid", "incomplete", "incomplete_expired", "paused"] as const) {
       expect(accessFromSubscriptions([{ status, currentPeriodEnd: days(10), cancelAtPeriodEnd: false }], now)).toEqual({ state: "none" });

@@ -13,6 +13,8 @@ import { graceDays as paymentGraceDays, graceEndsAt } from "~/server/core/paymen
 // - Build Stronger Foundations' course materials are hers for life: once her paid period has
 //   ended she keeps the lessons published by its end ("kept"); the community and new lessons end
 //   with the subscription (docs/decisions/255-foundations-materials-kept-after-cancelling.md);
+// - a subscription the coach paused is open to the end of the month she paid for and closed from
+//   then until it resumes (docs/product.md §10.11);
 // - a place the coach gave ('Give access': a £0.00 purchase marked given_by) opens the course for
 //   good, Learn to Lift and Build Stronger Foundations alike;
 // - an administrator sees everything ('Preview as a member').
@@ -45,7 +47,14 @@ export function productKeyOf(offer: MemberOffer, coachSlug: string): string {
 
 /** Subscription rows → access: the best of her subscriptions to the offer. */
 export function accessFromSubscriptions(
-  rows: readonly { status: SubscriptionStatus; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean; pastDueSince?: Date | null }[],
+  rows: readonly {
+    status: SubscriptionStatus;
+    currentPeriodEnd: Date | null;
+    cancelAtPeriodEnd: boolean;
+    pastDueSince?: Date | null;
+    pausedFrom?: Date | null;
+    pausedUntil?: Date | null;
+  }[],
   now: Date,
   graceDays = paymentGraceDays(),
 ): Access {
@@ -53,7 +62,11 @@ export function accessFromSubscriptions(
   for (const row of rows) {
     const end = row.currentPeriodEnd;
     let access: Access;
-    if (RUNNING.includes(row.status)) {
+    const paused = row.pausedUntil && row.pausedUntil.getTime() > now.getTime() ? { from: row.pausedFrom ?? now, until: row.pausedUntil } : null;
+    if (RUNNING.includes(row.status) && paused) {
+      // Paused by the coach: open to the end of the month she paid for, closed until it resumes.
+      access = paused.from.getTime() > now.getTime() ? { state: "open", until: paused.from, preview: false } : { state: "ended", endedAt: paused.from };
+    } else if (RUNNING.includes(row.status)) {
       access = { state: "open", until: row.cancelAtPeriodEnd ? end : null, preview: false };
     } else if (FAILING.includes(row.status) && row.pastDueSince) {
       // Her card is being retried: she keeps it for the grace period from the first failure.
@@ -117,6 +130,8 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
         currentPeriodEnd: subscriptions.currentPeriodEnd,
         cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
         pastDueSince: subscriptions.pastDueSince,
+        pausedFrom: subscriptions.pausedFrom,
+        pausedUntil: subscriptions.pausedUntil,
       })
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, subject.userId), inArray(subscriptions.productKey, ["build-stronger-foundations", oneToOneKey]))),
@@ -169,6 +184,8 @@ export async function coachingAccessOf(q: Queryable, userIds: readonly string[],
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
       pastDueSince: subscriptions.pastDueSince,
+      pausedFrom: subscriptions.pausedFrom,
+      pausedUntil: subscriptions.pausedUntil,
     })
     .from(subscriptions)
     .where(and(inArray(subscriptions.userId, [...userIds]), eq(subscriptions.productKey, productKeyOf("one-to-one", coachSlug))));

@@ -330,6 +330,27 @@ export function renderPlaceGiven(data: { firstName: string | null; productKey: s
   });
 }
 
+/** Her subscription paused by the coach (docs/product.md §10.11). */
+export function renderSubscriptionPaused(data: { firstName: string | null; productKey: string; productName: string; pausedFrom: Date | null; pausedUntil: Date }): RenderedEmail {
+  const site = getSiteConfig();
+  const from = data.pausedFrom ? formatLongDate(data.pausedFrom) : null;
+  const until = formatLongDate(data.pausedUntil);
+  return render(`Your ${data.productName} subscription is paused until ${until}`, {
+    preheader: "No payments until then; it carries on by itself.",
+    heading: `Your ${data.productName} subscription is paused`,
+    paragraphs: [
+      greeting(data.firstName),
+      `As agreed, your ${data.productName} subscription is taking a break. ${from ? `You keep everything until ${from}; after that ` : ""}no payments are taken until ${until}, when it starts again by itself at the usual price.`,
+      offerKindOf(data.productKey) === "foundations"
+        ? "The lessons and worksheets published while you were a member stay yours throughout."
+        : "Your programme will be waiting for you when you're back.",
+      "If you'd like to come back sooner or stop altogether, just reply to this email.",
+    ],
+    action: { label: "Open my account settings", url: siteUrl("/settings") },
+    footer: `Questions? Just reply to this email or write to ${site.contactEmail}.`,
+  });
+}
+
 export interface RefundData {
   firstName: string | null;
   productName: string;

@@ -7,7 +7,7 @@ import { startCheckout } from "./checkout.server";
 import { findEffectiveProduct } from "./catalogue.server";
 import { findRunningSubscription, ownsProduct } from "./queries.server";
 import { checkPromotion } from "./promotions.server";
-import { PROMOTION_CODE_FIELD, PROMOTION_CODE_MAX, type PromotionPricing } from "~/validation/promotions";
+import { PROMOTION_CODE_FIELD, PROMOTION_CODE_INPUT_MAX, type PromotionPricing } from "~/validation/promotion-code";
 
 // The loader and action shared by the three checkout pages (docs/product.md §8.1).
 
@@ -39,7 +39,7 @@ export async function checkoutLoader({ request, url }: { request: Request; url: 
   const alreadySubscribed = user && mode === "monthly" ? (await findRunningSubscription(user.id, productKey)) !== null : false;
   const alreadyOwned = user && mode === "one_time" ? await ownsProduct(user.id, productKey) : false;
   // 'Apply' is a GET of this page with ?code=, so a link with the code fills it in too.
-  const promotionTyped = (url.searchParams.get(PROMOTION_CODE_FIELD) ?? "").trim().slice(0, PROMOTION_CODE_MAX + 10);
+  const promotionTyped = (url.searchParams.get(PROMOTION_CODE_FIELD) ?? "").trim().slice(0, PROMOTION_CODE_INPUT_MAX);
   const check = promotionTyped && product ? await checkPromotion(promotionTyped, product, user?.id) : null;
   return {
     signedIn: user !== null,
@@ -64,7 +64,7 @@ export async function checkoutAction({ request, url }: { request: Request; url: 
   if (!read.ok) return data<CheckoutActionData>({ error: read.message }, { status: read.status });
   const confirmSecondPurchase = read.form.get(CONFIRM_SECOND_PURCHASE.name) === CONFIRM_SECOND_PURCHASE.value;
   const code = read.form.get(PROMOTION_CODE_FIELD);
-  const promotionCode = typeof code === "string" && code.trim() !== "" ? code.slice(0, PROMOTION_CODE_MAX + 10) : null;
+  const promotionCode = typeof code === "string" && code.trim() !== "" ? code.slice(0, PROMOTION_CODE_INPUT_MAX) : null;
   // startCheckout refuses a monthly offer she already has, and a course she already has unless
   // she confirmed a second purchase (409), and a code that does not apply (400): every way in goes through it.
   const result = await startCheckout({ user, productKey, from: url.pathname, confirmSecondPurchase, promotionCode });

@@ -101,6 +101,8 @@ export interface SubscriptionInfo {
   canceledAt: Date | null;
   /** Ended because its payment failed after the last retry (Stripe's cancellation_details.reason). */
   endedForNonPayment?: boolean;
+  /** Paused: no payments until then (Stripe's pause_collection.resumes_at); null when not paused. */
+  pausedUntil?: Date | null;
 }
 
 export interface RefundPaymentInput {
@@ -153,6 +155,8 @@ export interface PaymentProvider {
   cancelSubscription(id: string): Promise<void>;
   /** Cancels at the end of the paid period (the coach's 'Cancel at period end'); safe to repeat. */
   cancelAtPeriodEnd(id: string): Promise<void>;
+  /** Takes no payments until `resumesAt`, then carries on by itself (the coach's 'Pause'). */
+  pauseSubscription(id: string, resumesAt: Date): Promise<void>;
   /** Where a member manages her subscriptions: Stripe's Customer Portal or the test equivalent. */
   createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** The invoice a payment intent paid, for matching refunds of subscription payments. */

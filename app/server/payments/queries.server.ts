@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { formatLongDate } from "~/utils/format";
 import { getDb } from "~/server/db/client.server";
 import { purchases, subscriptions, type PurchaseStatus, type SubscriptionStatus } from "~/server/db/schema";
 import { NOT_RUNNING_STATUSES } from "./stripe-objects.server";
@@ -58,6 +59,8 @@ export interface SubscriptionListItem {
   createdAt: Date;
   /** Since when its payment has been failing (null while paid up). */
   pastDueSince: Date | null;
+  /** Paused by the coach: no payments until then. */
+  pausedUntil: Date | null;
 }
 
 /** The columns of a SubscriptionListItem. */
@@ -71,6 +74,7 @@ const SUBSCRIPTION_LIST_ITEM = {
   canceledAt: subscriptions.canceledAt,
   createdAt: subscriptions.createdAt,
   pastDueSince: subscriptions.pastDueSince,
+  pausedUntil: subscriptions.pausedUntil,
 };
 
 /** The member's subscriptions, newest first, with what the settings page shows about each. */
@@ -83,8 +87,9 @@ export async function listSubscriptions(userId: string): Promise<SubscriptionLis
 }
 
 /** Wording for a subscription's status badge ("Active", "Cancels at period end", "Past due"…). */
-export function subscriptionStatusLabel(item: Pick<SubscriptionListItem, "status" | "cancelAtPeriodEnd">): string {
+export function subscriptionStatusLabel(item: Pick<SubscriptionListItem, "status" | "cancelAtPeriodEnd"> & { pausedUntil?: Date | null }, now = new Date()): string {
   if (item.status === "active" && item.cancelAtPeriodEnd) return "Cancels at period end";
+  if (item.status === "active" && item.pausedUntil && item.pausedUntil.getTime() > now.getTime()) return `Paused until ${formatLongDate(item.pausedUntil)}`;
   const labels: Record<string, string> = {
     active: "Active",
     trialing: "Trial",

@@ -14,6 +14,7 @@ import {
   renderCoachSubscriptionEnded,
   renderEndedUnpaid,
   renderPlaceGiven,
+  renderSubscriptionPaused,
   renderReceipt,
   renderRefundIssued,
   renderRenewalFailed,
@@ -247,4 +248,15 @@ export async function queuePlaceGivenEmail(q: Queryable, purchase: Purchase): Pr
   if (!member) return;
   const email = renderPlaceGiven({ firstName: member.firstName, productKey: purchase.productKey, productName: purchase.productName });
   await send(q, "place-given", member.email, email, `place-given:${purchase.id}`);
+}
+
+/** A pause of her subscription began (docs/product.md §10.11): when payments stop and start again. */
+export async function queueSubscriptionPausedEmail(
+  q: Queryable,
+  pause: { providerSubscriptionId: string; userId: string | null; productKey: string; productName: string; pausedFrom: Date | null; pausedUntil: Date },
+): Promise<void> {
+  const member = await memberOf(q, pause.userId);
+  if (!member) return;
+  const email = renderSubscriptionPaused({ firstName: member.firstName, productKey: pause.productKey, productName: pause.productName, pausedFrom: pause.pausedFrom, pausedUntil: pause.pausedUntil });
+  await send(q, "subscription-paused", member.email, email, `paused:${pause.providerSubscriptionId}:${pause.pausedUntil.toISOString()}`);
 }

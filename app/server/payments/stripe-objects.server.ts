@@ -105,6 +105,7 @@ export const SubscriptionSchema = z
     cancel_at_period_end: z.boolean().nullish(),
     canceled_at: unixTime.nullish(),
     cancellation_details: z.object({ reason: z.string().nullish() }).loose().nullish(),
+    pause_collection: z.object({ resumes_at: unixTime.nullish() }).loose().nullish(),
     ended_at: unixTime.nullish(),
     /** Before API version 2025-03-31 the period lived on the subscription itself. */
     current_period_end: unixTime.nullish(),
@@ -131,6 +132,7 @@ export function readSubscription(value: unknown): SubscriptionInfo {
     cancelAtPeriodEnd: s.cancel_at_period_end ?? false,
     canceledAt: fromUnix(s.canceled_at ?? s.ended_at),
     endedForNonPayment: s.cancellation_details?.reason === "payment_failed",
+    pausedUntil: fromUnix(s.pause_collection?.resumes_at),
   };
 }
 

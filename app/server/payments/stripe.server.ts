@@ -264,6 +264,13 @@ export class StripeProvider implements PaymentProvider {
     await call("cancel subscription at period end", () => this.stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey: `cancel-at-period-end-${id}` }));
   }
 
+  async pauseSubscription(id: string, resumesAt: Date): Promise<void> {
+    const resumes = Math.floor(resumesAt.getTime() / 1000);
+    await call("pause subscription", () =>
+      this.stripe.subscriptions.update(id, { pause_collection: { behavior: "void", resumes_at: resumes } }, { idempotencyKey: `pause-${id}-${resumes}` }),
+    );
+  }
+
   async createBillingPortalSession({ customerId, returnUrl }: { customerId: string; returnUrl: string }) {
     const session = await call("create billing portal session", () =>
       this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),

@@ -11,7 +11,7 @@ import {
 } from "~/server/db/schema";
 import { existingUserId, productNameFor } from "./catalogue.server";
 import type { SubscriptionInfo } from "./provider.server";
-import { queueSubscriptionEndEmails } from "./sale-emails.server";
+import { queueSubscriptionEndEmails, queueSubscriptionPausedEmail } from "./sale-emails.server";
 import { isRunningSubscriptionStatus, NOT_RUNNING_STATUSES } from "./stripe-objects.server";
 
 // The subscriptions table mirrors what the provider says about a member's monthly offers
@@ -54,7 +54,7 @@ export async function applySubscriptionState(
     (await existingUserId(q, fallbacks.userId)) ??
     (await userIdForCustomer(q, provider, info.customerId));
   const [before] = await q
-    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
+    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, pausedUntil: subscriptions.pausedUntil })
     .from(subscriptions)
     .where(eq(subscriptions.providerSubscriptionId, info.id))
     .limit(1);
@@ -73,6 +73,8 @@ export async function applySubscriptionState(
       canceledAt: info.canceledAt,
       pastDueSince: PAYMENT_FAILING.includes(info.status) ? stateAt : null,
       endedForNonPayment: info.status === "canceled" && (info.endedForNonPayment ?? false),
+      pausedUntil: info.pausedUntil ?? null,
+      pausedFrom: info.pausedUntil ? info.currentPeriodEnd : null,
       stateAt,
     })
     .onConflictDoUpdate({
@@ -85,6 +87,10 @@ export async function applySubscriptionState(
         // The grace period runs from the first failure, however many retries follow; paid up, it is over.
         pastDueSince: sql`case when excluded.past_due_since is null then null else coalesce(${subscriptions.pastDueSince}, excluded.past_due_since) end`,
         endedForNonPayment: sql`excluded.ended_for_non_payment`,
+        // A pause starts at the end of the month she had paid for when it was asked (the period
+        // end stored before this state), and is kept through the voided months until it is over.
+        pausedFrom: sql`case when excluded.paused_until is null then null else coalesce(${subscriptions.pausedFrom}, ${subscriptions.currentPeriodEnd}, excluded.current_period_end) end`,
+        pausedUntil: sql`excluded.paused_until`,
         stateAt: sql`excluded.state_at`,
         userId: sql`coalesce(${subscriptions.userId}, excluded.user_id)`,
         providerCustomerId: sql`coalesce(${subscriptions.providerCustomerId}, excluded.provider_customer_id)`,
@@ -96,6 +102,10 @@ export async function applySubscriptionState(
     .returning({ id: subscriptions.id });
   // A subscription that has ended no longer holds its offer: she may buy it again.
   if (!isRunningSubscriptionStatus(info.status)) await releaseEndedClaim(q, info.id);
+  // A pause begun (or moved): she is told when payments stop and start again, once per pause.
+  if (rows.length > 0 && before && info.pausedUntil && before.pausedUntil?.getTime() !== info.pausedUntil.getTime() && isRunningSubscriptionStatus(info.status)) {
+    await queueSubscriptionPausedEmail(q, { providerSubscriptionId: info.id, userId, productKey, productName: productNameFor(productKey), pausedFrom: info.currentPeriodEnd, pausedUntil: info.pausedUntil });
+  }
   if (rows.length > 0 && before) {
     // She asked to cancel (access to the period's end), or it has ended: told once each
     // (docs/product.md §18.3, §18.4). A state seen before, or an older one, tells nobody.

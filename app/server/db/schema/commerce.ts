@@ -57,6 +57,12 @@ export const subscriptions = pgTable(
     /** It ended because the last retry of a payment failed (the provider's cancellation reason). */
     endedForNonPayment: boolean("ended_for_non_payment").notNull().default(false),
     /**
+     * A pause (docs/product.md §10.11): no payments from `pausedFrom` (the end of the month she had
+     * paid for) until `pausedUntil`, when it resumes by itself; null when not paused.
+     */
+    pausedFrom: timestamptz("paused_from"),
+    pausedUntil: timestamptz("paused_until"),
+    /**
      * When the provider produced the state stored here (the event's `created` time). An event
      * older than this changes nothing, so events arriving out of order never regress the state.
      */
@@ -324,6 +330,8 @@ export const testSubscriptions = pgTable(
     failedAttempts: integer("failed_attempts").notNull().default(0),
     /** Why it was cancelled, as Stripe's cancellation_details.reason ('payment_failed'). */
     cancellationReason: text("cancellation_reason"),
+    /** A pause's end, as Stripe's pause_collection.resumes_at: no payments are taken before it. */
+    pausedUntil: timestamptz("paused_until"),
     status: text("status").$type<SubscriptionStatus>().notNull(),
     currentPeriodStart: timestamptz("current_period_start").notNull(),
     currentPeriodEnd: timestamptz("current_period_end").notNull(),

@@ -190,6 +190,8 @@ export type AdminActionType =
   | "refund_payment"
   /** The Sales tab: a subscription cancelled at period end or at once (docs/product.md §10.11). */
   | "cancel_subscription"
+  /** The Sales tab: a subscription paused for 1 to 3 months (docs/product.md §10.11). */
+  | "pause_subscription"
   /** The Users tab: a free place on a course (docs/product.md §10.3). */
   | "give_access";
 

@@ -184,6 +184,16 @@ export class TestProvider implements PaymentProvider {
     if (row) await this.setCancelAtPeriodEnd(row.customerId, row.id, true);
   }
 
+  /** Stripe's pause_collection: renewals before `resumesAt` take nothing (see advance()). */
+  async pauseSubscription(id: string, resumesAt: Date): Promise<void> {
+    const [row] = await getDb()
+      .update(testSubscriptions)
+      .set({ pausedUntil: resumesAt })
+      .where(and(eq(testSubscriptions.id, id), inArray(testSubscriptions.status, LIVE_STATUSES)))
+      .returning();
+    if (row) await this.event("customer.subscription.updated", subscriptionObject(row));
+  }
+
   async createBillingPortalSession() {
     return { url: `${siteOrigin()}${TEST_BILLING_PORTAL_PATH}` };
   }
@@ -335,11 +345,17 @@ export class TestProvider implements PaymentProvider {
     }
     const start = row.currentPeriodEnd;
     const end = addMonth(start);
+    if (row.pausedUntil && start.getTime() < row.pausedUntil.getTime()) {
+      // Paused: Stripe voids the renewal and the period moves on with nothing taken.
+      const [skipped] = await getDb().update(testSubscriptions).set({ currentPeriodStart: start, currentPeriodEnd: end }).where(eq(testSubscriptions.id, row.id)).returning();
+      await this.event("customer.subscription.updated", subscriptionObject(skipped!));
+      return true;
+    }
     const { amount, discount } = renewalCharge(row);
     const [renewed] = await getDb()
       .update(testSubscriptions)
       // A past-due subscription (a failed renewal) is paid up and active again.
-      .set({ currentPeriodStart: start, currentPeriodEnd: end, status: "active", discount, failingInvoiceId: null, failedAttempts: 0 })
+      .set({ currentPeriodStart: start, currentPeriodEnd: end, status: "active", discount, failingInvoiceId: null, failedAttempts: 0, pausedUntil: null })
       .where(eq(testSubscriptions.id, row.id))
       .returning();
     await this.event(

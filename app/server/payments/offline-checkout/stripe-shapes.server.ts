@@ -62,6 +62,7 @@ export function subscriptionObject(row: TestSubscription) {
     cancel_at_period_end: row.cancelAtPeriodEnd,
     canceled_at: row.canceledAt ? unix(row.canceledAt) : null,
     cancellation_details: { reason: row.cancellationReason ?? (row.canceledAt ? "cancellation_requested" : null) },
+    pause_collection: row.pausedUntil ? { behavior: "void", resumes_at: unix(row.pausedUntil) } : null,
     ended_at: row.status === "canceled" && row.canceledAt ? unix(row.canceledAt) : null,
     created: unix(row.createdAt),
     start_date: unix(row.createdAt),

@@ -1,11 +1,12 @@
 // What the checkout pages need to know about promotion codes in the browser (docs/product.md §8.9):
 // the field's name and length, and the shape of an applied code's price. Kept apart from the
-// rules in app/validation/promotions.ts, so a checkout page's script carries no validation library.
+// rules in ./promotions.ts (which use Zod), and imported by the checkout pages alone, so their
+// script carries no validation library and no chunk shared with the dashboard.
 
 /** The checkout page's field (and the address's `?code=`). */
 export const PROMOTION_CODE_FIELD = "code";
-export const PROMOTION_CODE_MIN = 3;
-export const PROMOTION_CODE_MAX = 30;
+/** How much of what she types is read: room for a code (at most 30 characters) and stray spaces. */
+export const PROMOTION_CODE_INPUT_MAX = 40;
 
 export type PromotionDurationChoice = "once" | "repeating" | "forever";
 
