@@ -17,9 +17,12 @@ import {
   confirmSecondPurchaseLabel,
   PRIVACY_NOTE,
   promotionPriceCard,
+  planChoices,
+  planPriceNote,
   PURCHASE_BUTTON_TEXT,
   type CheckoutContent,
 } from "~/content/checkout";
+import { instalmentPlan, PLAN_FIELD, PLAN_INSTALMENTS, type InstalmentPlan } from "~/config/instalments";
 import { PROMOTION_CODE_FIELD, PROMOTION_CODE_INPUT_MAX, type PromotionPricing } from "~/validation/promotion-code";
 
 // One checkout page (docs/product.md §8.1): title, price card, steps, What's Included,
@@ -86,6 +89,12 @@ export function CheckoutPage({
 
   const headingId = `${content.id}-purchase-heading`;
   const owned = signedIn && alreadyOwned;
+  // 'Pay in 3 monthly payments' (docs/product.md §8.11): at the full price only, so not with a code.
+  const plan = content.product.instalments ? instalmentPlan(content.product.pricePence, content.product.instalments) : null;
+  const [payByPlan, setPayByPlan] = useState(false);
+  const offerPlan = plan !== null && !promotion && !owned && !(signedIn && alreadySubscribed);
+  const byPlan = offerPlan && payByPlan;
+  const purchaseFormId = `${content.id}-purchase-form`;
   // The panel already says she has it: the refusal of a second purchase is not repeated above.
   const alert = owned && error === alreadyOwnedMessage(content.product.name) ? undefined : error;
 
@@ -112,7 +121,7 @@ export function CheckoutPage({
 
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_28rem] lg:items-start lg:gap-14">
           <div className="flex flex-col gap-10">
-            <PriceCard content={content} promotion={promotion} />
+            <PriceCard content={content} promotion={promotion} plan={plan} />
 
             <section aria-labelledby={`${content.id}-steps`}>
               <h2 id={`${content.id}-steps`} className="text-3xl">
@@ -156,6 +165,9 @@ export function CheckoutPage({
               <h2 id={headingId} className="sr-only">
                 {signedIn ? "Complete your purchase" : "Create your account or log in"}
               </h2>
+              {offerPlan && plan ? (
+                <PlanChoice product={content.product} plan={plan} byPlan={byPlan} onChange={setPayByPlan} formId={signedIn ? purchaseFormId : undefined} idPrefix={content.id} />
+              ) : null}
               {signedIn && alreadySubscribed ? (
                 <div className="flex flex-col gap-5">
                   <p className="font-display text-xl font-semibold text-ink">{content.product.name}</p>
@@ -169,7 +181,7 @@ export function CheckoutPage({
               ) : owned ? (
                 <SecondPurchase content={content} action={action} busy={busy} promotion={promotion} />
               ) : signedIn ? (
-                <Form method="post" action={action} className="flex flex-col gap-5">
+                <Form id={purchaseFormId} method="post" action={action} className="flex flex-col gap-5">
                   <p className="font-display text-xl font-semibold text-ink">{content.product.name}</p>
                   <p className="text-base text-ink-muted">
                     You&apos;re logged in{email ? (
@@ -190,13 +202,18 @@ export function CheckoutPage({
                   sourceLabel={content.sourceLabel}
                   submitText={PURCHASE_BUTTON_TEXT}
                   skipRedirect
-                  intent={{ productKey: content.product.productKey, ...(promotion ? { promotionCode: promotion.code } : {}) }}
+                  intent={{
+                    productKey: content.product.productKey,
+                    ...(promotion ? { promotionCode: promotion.code } : {}),
+                    ...(byPlan ? { [PLAN_FIELD]: PLAN_INSTALMENTS } : {}),
+                  }}
                   onSuccess={startPaymentAfterAuth}
                 />
               )}
               <Form ref={afterAuthForm} reloadDocument method="post" action={action} hidden>
                 <input type="hidden" name="purchase" value={content.product.productKey} />
                 <PromotionInput promotion={promotion} />
+                {byPlan ? <input type="hidden" name={PLAN_FIELD} value={PLAN_INSTALMENTS} /> : null}
               </Form>
               <p className="mt-6 border-t border-sand-200 pt-5 text-sm text-ink-muted">
                 By signing up or completing your purchase, you accept our{" "}
@@ -310,7 +327,64 @@ function PromotionCodeForm({ action, promotion, error, typed, formId }: { action
   );
 }
 
-function PriceCard({ content, promotion }: { content: CheckoutContent; promotion: PromotionPricing | null }) {
+/**
+ * 'How would you like to pay?' (docs/product.md §8.11): in one payment, or in monthly payments
+ * whose amounts are shown exactly. Signed in, the radios belong to the purchase form (`form`), so
+ * the choice is posted even before JavaScript loads; signed out, it goes with the sign-up.
+ */
+function PlanChoice({
+  product,
+  plan,
+  byPlan,
+  onChange,
+  formId,
+  idPrefix,
+}: {
+  product: CheckoutContent["product"];
+  plan: InstalmentPlan;
+  byPlan: boolean;
+  onChange: (byPlan: boolean) => void;
+  formId: string | undefined;
+  idPrefix: string;
+}) {
+  const choices = planChoices(product, plan);
+  const options = [
+    { value: "full", checked: !byPlan, ...choices.full },
+    { value: PLAN_INSTALMENTS, checked: byPlan, ...choices.instalments },
+  ];
+  return (
+    <fieldset className="mb-6 flex flex-col gap-3 border-b border-sand-200 pb-6">
+      <legend className="mb-3 font-display text-xl font-semibold text-ink">How would you like to pay?</legend>
+      {options.map((option) => {
+        const id = `${idPrefix}-plan-${option.value}`;
+        return (
+          <label
+            key={option.value}
+            htmlFor={id}
+            className="flex cursor-pointer items-start gap-3 rounded-2xl border border-sand-200 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+          >
+            <input
+              id={id}
+              type="radio"
+              name={PLAN_FIELD}
+              value={option.value}
+              form={formId}
+              checked={option.checked}
+              onChange={() => onChange(option.value === PLAN_INSTALMENTS)}
+              className="mt-1 size-5 shrink-0 cursor-pointer accent-brand-700"
+            />
+            <span className="flex flex-col gap-1">
+              <span className="text-lg font-semibold text-ink">{option.label}</span>
+              <span className="text-base text-ink-muted">{option.detail}</span>
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function PriceCard({ content, promotion, plan }: { content: CheckoutContent; promotion: PromotionPricing | null; plan: InstalmentPlan | null }) {
   const { product } = content;
   const discounted = promotion ? promotionPriceCard(product, promotion) : null;
   const priceCard = discounted ?? content.priceCard;
@@ -337,6 +411,7 @@ function PriceCard({ content, promotion }: { content: CheckoutContent; promotion
       </p>
       {discounted ? <p className="mt-4 text-lg font-semibold text-white">{discounted.saving}</p> : null}
       <p className="mt-4 text-base text-brand-100">{priceCard.note}</p>
+      {plan && !discounted ? <p className="mt-2 text-base font-semibold text-white">{planPriceNote(plan)}</p> : null}
     </section>
   );
 }

@@ -24,6 +24,8 @@ export interface Product {
   /** Route of the checkout page. */
   checkoutPath: string;
   features: string[];
+  /** A one-time course she may also pay for in this many monthly payments (docs/product.md §8.11). */
+  instalments?: number;
 }
 
 export interface CatalogueInput {
@@ -42,6 +44,7 @@ export function buildCatalogue({ coachName, coachSlug, prices }: CatalogueInput)
       mode: "one_time",
       salesPath: "/learn-to-lift",
       checkoutPath: "/learn-to-lift-checkout",
+      instalments: 3,
       features: [
         "6-week small-group strength course",
         "Two workouts a week, each under 25 minutes",

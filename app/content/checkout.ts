@@ -2,6 +2,7 @@ import { FOUNDATIONS_KEEP_FEATURE, type Product } from "~/config/catalogue";
 import type { PublicSiteConfig } from "~/config/public";
 import { formatLongDate, formatPrice } from "~/utils/format";
 import type { PromotionPricing } from "~/validation/promotion-code";
+import { evenPlan, type InstalmentPlan } from "~/config/instalments";
 import { coursePath } from "~/content/courses";
 import { OFFER_FACTS, offerPrices, oneToOneKey } from "~/content/plans";
 
@@ -24,7 +25,14 @@ export type CheckoutErrorCode =
   | "unknown_product"
   | "already_subscribed"
   | "already_owned"
-  | "promotion_refused";
+  | "promotion_refused"
+  | "plan_refused";
+
+/** A payment plan asked for where there is none, or with a promotion code (docs/product.md §8.11). */
+export const PLAN_MESSAGES = {
+  unavailable: "This offer is paid in one go. Please choose the full price.",
+  withCode: "A promotion code applies when you pay in one go. Remove the code to pay in monthly payments.",
+} as const;
 
 export function checkoutErrorMessage(code: CheckoutErrorCode): string {
   switch (code) {
@@ -266,4 +274,27 @@ export function promotionPriceCard(product: Product, pricing: PromotionPricing):
     default:
       return { price: now, unit: "first month", was, saving: `You save ${saving} on your first month with ${pricing.code}.`, note: `Then ${was} a month. Cancel any time from your account.` };
   }
+}
+
+// ─── Paying in monthly payments (docs/product.md §8.11) ─────────────────────────────────────────
+
+/** The two ways to pay for a course that has a plan, as the checkout page offers them. */
+export function planChoices(product: Product, plan: InstalmentPlan): { full: { label: string; detail: string }; instalments: { label: string; detail: string } } {
+  const later = formatPrice(plan.laterPence);
+  return {
+    full: { label: `${formatPrice(product.pricePence)} in one payment`, detail: "Paid today, and the course is yours for life." },
+    instalments: {
+      label: `Pay in ${plan.count} monthly payments`,
+      detail: evenPlan(plan)
+        ? `${plan.count} × ${later}: the first today, the others on the same day in the months after. Your course opens straight away, and the payments stop by themselves after the last one.`
+        : `${formatPrice(plan.firstPence)} today, then ${plan.count - 1} × ${later} on the same day in the months after. Your course opens straight away, and the payments stop by themselves after the last one.`,
+    },
+  };
+}
+
+/** The price card's line about the plan, under the full price. */
+export function planPriceNote(plan: InstalmentPlan): string {
+  return evenPlan(plan)
+    ? `Or pay in ${plan.count} monthly payments of ${formatPrice(plan.laterPence)}.`
+    : `Or pay in ${plan.count} monthly payments: ${formatPrice(plan.firstPence)} today, then ${plan.count - 1} × ${formatPrice(plan.laterPence)}.`;
 }

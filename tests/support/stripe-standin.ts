@@ -137,6 +137,8 @@ export interface StripeStandin {
   readonly promotionCodes: Map<string, Json>;
   /** The discounts (di_…) made when a subscription-mode session with a coupon or promotion code is paid. */
   readonly discounts: Map<string, Json>;
+  /** Subscription schedules (sub_sched_…), as made from a subscription and then set. */
+  readonly schedules: Map<string, Json>;
   /** The checkout session a payment intent paid, if any. */
   sessionForPaymentIntent(paymentIntentId: string): string | null;
   /**
@@ -163,6 +165,7 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
   const coupons = new Map<string, Json>();
   const promotionCodes = new Map<string, Json>();
   const discounts = new Map<string, Json>();
+  const schedules = new Map<string, Json>();
   /** Stripe answers a repeated POST with the same Idempotency-Key as it answered the first. */
   const idempotent = new Map<string, { status: number; payload: unknown }>();
   const failures: { method: string; path: string | RegExp; failure: StandinFailure }[] = [];
@@ -567,6 +570,7 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
         canceled_at: null,
         ended_at: null,
         created: unix(start),
+        schedule: null,
         latest_invoice: invoiceId,
         discounts: discountId ? [discountId] : [],
         items: {
@@ -577,7 +581,16 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
               object: "subscription_item",
               current_period_start: unix(start),
               current_period_end: unix(end),
-              price: { object: "price", ...(item.price_data as Json) },
+              // Stripe makes a Price (and, from product_data, a Product) for inline price_data.
+              price: {
+                id: newId("price"),
+                object: "price",
+                product: newId("prod", 14),
+                currency: (item.price_data as Json).currency,
+                unit_amount: Number((item.price_data as Json).unit_amount),
+                recurring: (item.price_data as Json).recurring,
+                product_data: (item.price_data as Json).product_data,
+              },
               quantity: 1,
             },
           ],
@@ -667,6 +680,119 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
     return refund;
   }
 
+  /**
+   * POST /v1/subscription_schedules with from_subscription: a schedule whose one phase is the
+   * subscription's current period and price, released at its end (Stripe's default) until set.
+   * Stripe refuses phases, customer or start_date beside from_subscription, a subscription that is
+   * not there or has ended, and one already on a schedule.
+   */
+  function createSchedule(p: Json): Json {
+    if (!given(p.from_subscription)) throw new StripeRequestError(400, "This stand-in only makes schedules from a subscription: pass from_subscription.", "from_subscription");
+    for (const param of ["phases", "customer", "start_date", "end_behavior"]) {
+      if (given(p[param])) throw new StripeRequestError(400, `You cannot set \`${param}\` if \`from_subscription\` is set.`, param);
+    }
+    const subId = String(p.from_subscription);
+    const sub = subscriptions.get(subId);
+    if (!sub) throw new StripeRequestError(400, `No such subscription: '${subId}'`, "from_subscription", "resource_missing");
+    if (sub.status === "canceled") throw new StripeRequestError(400, `You cannot migrate a canceled subscription (${subId}) to a schedule.`, "from_subscription");
+    if (sub.schedule) throw new StripeRequestError(400, `The subscription ${subId} is already attached to a schedule (${String(sub.schedule)}).`, "from_subscription");
+    const item = ((sub.items as Json).data as Json[])[0]!;
+    const price = item.price as Json;
+    const id = newId("sub_sched");
+    const schedule: Json = {
+      id,
+      object: "subscription_schedule",
+      customer: sub.customer,
+      subscription: subId,
+      status: "active",
+      end_behavior: "release",
+      current_phase: { start_date: item.current_period_start, end_date: item.current_period_end },
+      phases: [{ start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: price.id, quantity: 1 }] }],
+      metadata: {},
+      created: unix(),
+      livemode: false,
+    };
+    schedules.set(id, schedule);
+    sub.schedule = id;
+    return schedule;
+  }
+
+  /** A phase's length: `duration` (interval and count) or `end_date`, never both; `iterations` no longer exists. */
+  function phaseLength(phase: Json, i: number, start: number): number {
+    if (given(phase.iterations)) throw new StripeRequestError(400, `Received unknown parameter: phases[${i}][iterations]`, `phases[${i}][iterations]`);
+    if (given(phase.duration) && given(phase.end_date)) {
+      throw new StripeRequestError(400, "You may only specify one of these parameters: duration, end_date.", `phases[${i}][duration]`);
+    }
+    if (given(phase.end_date)) return Number(phase.end_date);
+    if (!given(phase.duration)) throw new StripeRequestError(400, `Missing required param: phases[${i}][duration] or phases[${i}][end_date].`, `phases[${i}]`);
+    const duration = phase.duration as Json;
+    const interval = String(duration.interval ?? "");
+    if (!["day", "week", "month", "year"].includes(interval)) throw new StripeRequestError(400, "Invalid duration interval", `phases[${i}][duration][interval]`);
+    const count = given(duration.interval_count) ? positiveInteger(duration.interval_count, `phases[${i}][duration][interval_count]`) : 1;
+    const end = new Date(start * 1000);
+    if (interval === "month" || interval === "year") {
+      // As Stripe bills: the same day of the month, or the month's last day when it has no such day.
+      const day = end.getUTCDate();
+      end.setUTCDate(1);
+      end.setUTCMonth(end.getUTCMonth() + (interval === "month" ? count : 12 * count));
+      const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+      end.setUTCDate(Math.min(day, last));
+    } else end.setUTCDate(end.getUTCDate() + count * (interval === "week" ? 7 : 1));
+    return unix(end);
+  }
+
+  /**
+   * POST /v1/subscription_schedules/:id: end_behavior and phases, checked as Stripe checks them:
+   * the current phase keeps its start date; each phase has items with a price or price_data (which
+   * names its product by id and is recurring) and a length; phases follow one another.
+   */
+  function updateSchedule(id: string, p: Json): Json {
+    const schedule = schedules.get(id);
+    if (!schedule) throw new StripeRequestError(404, `No such subscription schedule: '${id}'`, "schedule", "resource_missing");
+    if (schedule.status !== "active" && schedule.status !== "not_started") {
+      throw new StripeRequestError(400, `You cannot update a subscription schedule that is ${String(schedule.status)}.`);
+    }
+    if (given(p.end_behavior)) {
+      if (!["release", "cancel"].includes(String(p.end_behavior))) throw new StripeRequestError(400, "Invalid end_behavior: must be one of release or cancel", "end_behavior");
+      schedule.end_behavior = p.end_behavior;
+    }
+    if (given(p.phases)) {
+      if (!Array.isArray(p.phases) || p.phases.length === 0) throw new StripeRequestError(400, "Invalid array", "phases");
+      const currentStart = Number((schedule.current_phase as Json).start_date);
+      let start = currentStart;
+      const phases = (p.phases as Json[]).map((phase, i) => {
+        if (i === 0 && given(phase.start_date) && Number(phase.start_date) !== currentStart) {
+          throw new StripeRequestError(400, "You can not modify the start date of the current phase.", "phases[0][start_date]");
+        }
+        if (i > 0 && given(phase.start_date) && Number(phase.start_date) !== start) {
+          throw new StripeRequestError(400, "A phase's start_date must be the previous phase's end_date.", `phases[${i}][start_date]`);
+        }
+        const items = phase.items as Json[] | undefined;
+        if (!Array.isArray(items) || items.length === 0) throw new StripeRequestError(400, `Missing required param: phases[${i}][items].`, `phases[${i}][items]`);
+        items.forEach((item, j) => {
+          const param = `phases[${i}][items][${j}]`;
+          if (given(item.price) === given(item.price_data)) throw new StripeRequestError(400, "You must specify exactly one of `price` or `price_data`.", param);
+          if (given(item.price_data)) {
+            const data = item.price_data as Json;
+            if (given(data.product_data)) throw new StripeRequestError(400, `Received unknown parameter: ${param}[price_data][product_data]`, `${param}[price_data][product_data]`);
+            required(data, "currency");
+            required(data, "product");
+            if (!/^\d+$/.test(String(required(data, "unit_amount")))) throw new StripeRequestError(400, "Invalid integer", `${param}[price_data][unit_amount]`);
+            if (!given((data.recurring as Json | undefined)?.interval)) throw new StripeRequestError(400, `Missing required param: ${param}[price_data][recurring].`, `${param}[price_data][recurring]`);
+          }
+        });
+        const end = phaseLength(phase, i, start);
+        const stored = { start_date: start, end_date: end, items };
+        start = end;
+        return stored;
+      });
+      schedule.phases = phases;
+      schedule.current_phase = { start_date: phases[0]!.start_date, end_date: phases[0]!.end_date };
+    }
+    if (p.metadata !== undefined) schedule.metadata = mergeMetadata(schedule.metadata, p.metadata);
+    return schedule;
+  }
+
   function route(method: string, path: string, p: Json): Json {
     let m: RegExpExecArray | null;
     if (method === "POST" && path === "/v1/customers") {
@@ -688,6 +814,13 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
     if (method === "POST" && path === "/v1/checkout/sessions") return createCheckoutSession(p);
     if (method === "POST" && (m = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path))) return expireSession(decodeURIComponent(m[1]!));
     if (method === "POST" && path === "/v1/refunds") return createRefund(p);
+    if (method === "POST" && path === "/v1/subscription_schedules") return createSchedule(p);
+    if (method === "POST" && (m = /^\/v1\/subscription_schedules\/([^/]+)$/.exec(path))) return updateSchedule(decodeURIComponent(m[1]!), p);
+    if (method === "GET" && (m = /^\/v1\/subscription_schedules\/([^/]+)$/.exec(path))) {
+      const schedule = schedules.get(decodeURIComponent(m[1]!));
+      if (!schedule) throw new StripeRequestError(404, `No such subscription schedule: '${m[1]}'`, "schedule", "resource_missing");
+      return schedule;
+    }
     if (method === "POST" && path === "/v1/coupons") return createCoupon(p);
     if (method === "GET" && (m = /^\/v1\/coupons\/([^/]+)$/.exec(path))) return getCoupon(decodeURIComponent(m[1]!));
     if (method === "POST" && path === "/v1/promotion_codes") return createPromotionCode(p);
@@ -856,6 +989,7 @@ export async function startStripeStandin({ secretKey = "sk_test_standin_01234567
     coupons,
     promotionCodes,
     discounts,
+    schedules,
     sessionForPaymentIntent: (id) => (paymentIntents.get(id)?.checkout_session as string | undefined) ?? null,
     completeSession,
     setFailure(method, path, failure) {

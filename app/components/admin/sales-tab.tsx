@@ -137,6 +137,12 @@ export function SalesTab({ page, products, refundKey }: SalesTabProps) {
   );
 }
 
+/** A payment plan's progress (docs/product.md §8.11): '1 of 3 paid, £200.00 to pay', or paid in full. */
+function planBadge(plan: NonNullable<SaleRow["plan"]>): string {
+  if (plan.complete) return `Payment plan: all ${plan.instalments} paid`;
+  return `Payment plan: ${plan.paidCount} of ${plan.instalments} paid, ${formatMoney(plan.balancePence)} to pay`;
+}
+
 function SaleItem({ row, refundKey, cancellable = false }: { row: SaleRow; refundKey?: string; cancellable?: boolean }) {
   const who = row.memberName ?? row.memberEmail;
   const left = row.amountPence - row.refundedPence;
@@ -147,6 +153,7 @@ function SaleItem({ row, refundKey, cancellable = false }: { row: SaleRow; refun
           <span className="font-semibold">{row.productName}</span>
           {row.given ? <Badge variant="accent">Given by the coach</Badge> : <SaleStatusBadge status={row.status} endsAt={row.endsAt} />}
           {row.pausedUntil ? <Badge variant="neutral">Paused until {formatLongDate(row.pausedUntil)}</Badge> : null}
+          {row.plan ? <Badge variant="neutral">{planBadge(row.plan)}</Badge> : null}
         </p>
         <p className="text-sm text-ink-muted">
           {row.memberEmail ? (
@@ -174,7 +181,8 @@ function SaleItem({ row, refundKey, cancellable = false }: { row: SaleRow; refun
       {(refundKey && left > 0 && !row.given) || cancellable ? (
         <div className="flex w-full flex-col gap-3 sm:basis-full">
           {refundKey && left > 0 && !row.given ? <RefundForm row={row} left={left} refundKey={refundKey} /> : null}
-          {cancellable && row.status === "active" && !row.pausedUntil ? <PauseForm row={row} /> : null}
+          {/* A payment plan is not paused: a pause would leave its last payments untaken. */}
+          {cancellable && row.status === "active" && !row.pausedUntil && !row.plan ? <PauseForm row={row} /> : null}
           {cancellable ? <CancelForm row={row} /> : null}
         </div>
       ) : null}

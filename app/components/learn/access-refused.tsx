@@ -16,6 +16,27 @@ const OFFERS: Record<MemberOffer, { name: string; salesPath: (slug: string) => s
 export function AccessRefused({ refusal, coachSlug }: { refusal: Refusal; coachSlug: string }) {
   const offer = OFFERS[refusal.offer];
   const ended = refusal.state === "ended" && refusal.endedAt;
+  // Learn to Lift only ends on a payment plan with a payment still to make (docs/product.md §8.11).
+  if (ended && refusal.offer === "learn-to-lift") {
+    return (
+      <main id="main">
+        <PageHero
+          eyebrow="My courses"
+          title="Learn to Lift is closed for now"
+          intro={`Your payment plan has a payment still to make, so the course closed on ${formatLongDate(refusal.endedAt!)}. Your progress is kept: once your card goes through, or what's left is settled, you carry on where you left off.`}
+        >
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Link to="/settings" className="btn btn-primary btn-lg">
+              Go to my account settings
+            </Link>
+            <Link to="/learn" className="btn btn-outline btn-lg">
+              My courses
+            </Link>
+          </div>
+        </PageHero>
+      </main>
+    );
+  }
   return (
     <main id="main">
       <PageHero

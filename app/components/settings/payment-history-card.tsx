@@ -5,9 +5,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, formatLongDate, formatMoney, truncateSessionId } from "~/utils/format";
 import { SETTINGS_TEXT } from "./settings-form";
+import { useRootData } from "~/utils/root-data";
 
 /** docs/product.md §9.7 Payment History (docs/product.md §14.5 formats) and her monthly subscriptions. */
 export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: SettingsPurchase[]; subscriptions: SettingsSubscription[] }) {
+  const { site } = useRootData();
   return (
     <Card>
       <CardHeader>
@@ -60,7 +62,7 @@ export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: Se
         {subscriptions.length > 0 ? (
           <section aria-labelledby="settings-subscriptions" className="flex flex-col gap-3 border-t border-sand-200 pt-6">
             <h3 id="settings-subscriptions" className="font-display text-xl font-semibold">
-              Subscriptions
+              {subscriptions.some((sub) => sub.plan) ? "Subscriptions and payment plans" : "Subscriptions"}
             </h3>
             {subscriptions
               .filter((sub) => sub.paymentFailingUntil)
@@ -70,13 +72,27 @@ export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: Se
                   full access until {formatLongDate(sub.paymentFailingUntil!)}.
                 </Alert>
               ))}
+            {subscriptions
+              .filter((sub) => sub.plan && !sub.plan.complete && sub.status === "canceled" && sub.plan.balancePence > 0)
+              .map((sub) => (
+                <Alert key={sub.id} variant="warning" title={`Your ${sub.productName} payment plan has stopped`}>
+                  {formatMoney(sub.plan!.balancePence)} of {formatMoney(sub.plan!.totalPence)} is still to pay, so the course is closed for now and your
+                  progress is kept. Please write to{" "}
+                  <a className="link" href={`mailto:${site.contactEmail}`}>
+                    {site.contactEmail}
+                  </a>{" "}
+                  and we&apos;ll sort it out together.
+                </Alert>
+              ))}
             <ul className="flex flex-col gap-3">
               {subscriptions.map((sub) => (
                 <li key={sub.id} className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-semibold">{sub.productName}</span>
                   <span className="flex flex-wrap items-center gap-2 text-sm text-ink-muted">
-                    <Badge variant={sub.status === "active" && !sub.ends ? "success" : "neutral"}>{sub.statusLabel}</Badge>
-                    {sub.periodEnd ? (
+                    <Badge variant={sub.plan?.complete || (sub.status === "active" && !sub.ends) ? "success" : "neutral"}>{sub.statusLabel}</Badge>
+                    {sub.plan ? (
+                      <span>{planLine(sub)}</span>
+                    ) : sub.periodEnd ? (
                       <span>
                         {sub.status === "canceled" ? "Ended" : sub.ends ? "Ends" : "Renews"} {formatLongDate(sub.periodEnd)}
                       </span>
@@ -95,4 +111,12 @@ export function PaymentHistoryCard({ purchases, subscriptions }: { purchases: Se
       </CardContent>
     </Card>
   );
+}
+
+/** A payment plan's line (docs/product.md §8.11): how far through it she is, what is left and when the next payment is. */
+function planLine(sub: SettingsSubscription): string {
+  const plan = sub.plan!;
+  if (plan.complete) return `All ${plan.instalments} payments made: the course is yours for life`;
+  const made = `${plan.paidCount} of ${plan.instalments} payments made, ${formatMoney(plan.balancePence)} still to pay`;
+  return sub.status !== "canceled" && !sub.ends && sub.periodEnd ? `${made}. Next payment ${formatLongDate(sub.periodEnd)}.` : made;
 }

@@ -29,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       id: s.id,
       productName: s.productName,
       amount: formatMoney(s.amount, s.currency),
+      /** A payment plan's payments still to take (null: an ordinary subscription). */
+      paymentsLeft: s.paymentsLeft,
       status: s.status,
       cancelAtPeriodEnd: s.cancelAtPeriodEnd,
       periodEnd: formatLongDate(s.currentPeriodEnd),
@@ -74,6 +76,7 @@ interface PortalSubscription {
   cancelAtPeriodEnd: boolean;
   periodEnd: string;
   canceledAt: string | null;
+  paymentsLeft: number | null;
 }
 
 function Portal({ subscriptions, email, busy }: { subscriptions: PortalSubscription[]; email: string; busy: boolean }) {
@@ -100,7 +103,11 @@ function Portal({ subscriptions, email, busy }: { subscriptions: PortalSubscript
                     {sub.amount} per month.{" "}
                     {!live
                       ? `Ended on ${sub.canceledAt ?? sub.periodEnd}.`
-                      : sub.cancelAtPeriodEnd
+                      : sub.paymentsLeft === 0
+                        ? `Payment plan: every payment taken; it ends by itself on ${sub.periodEnd}.`
+                        : sub.paymentsLeft !== null
+                          ? `Payment plan: ${sub.paymentsLeft} more ${sub.paymentsLeft === 1 ? "payment" : "payments"}, the next on ${sub.periodEnd}.`
+                          : sub.cancelAtPeriodEnd
                         ? `Ends on ${sub.periodEnd}; you won't be charged again.`
                         : `Renews on ${sub.periodEnd}.`}
                   </p>

@@ -10,6 +10,9 @@ import { requireTestProvider } from "~/server/payments/registry.server";
 import { findOwnTestSession } from "~/server/payments/offline-checkout/records.server";
 import { formIntent, readForm } from "~/server/http/form-action.server";
 import { formatMoney } from "~/utils/format";
+import type { Product } from "~/config/catalogue";
+import { instalmentPlan } from "~/config/instalments";
+import { readPlan } from "~/server/payments/stripe-objects.server";
 import { seo } from "~/utils/seo";
 
 // /test-checkout/:sessionId: the built-in test checkout's hosted payment page (no Stripe key set),
@@ -21,6 +24,11 @@ import { seo } from "~/utils/seo";
 
 const notFound = () => data(null, { status: 404 });
 
+/** What a session at today's price would charge now: the price, or a plan's first payment. */
+function firstPayment(product: Product, plan: { instalments: number; totalPence: number } | null): number {
+  return plan ? instalmentPlan(product.pricePence, plan.instalments).firstPence : product.pricePence;
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   await requireTestProvider();
@@ -29,6 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const expired = session.status === "expired" || (session.status === "open" && session.expiresAt.getTime() <= Date.now());
   // Expired because the coach changed the price since it was opened (decision 186)?
   const current = expired ? await findEffectiveProduct(session.productKey) : null;
+  const plan = readPlan(session.metadata);
   return {
     email: user.email,
     session: {
@@ -37,7 +46,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       monthly: session.mode === "subscription",
       status: expired ? ("expired" as const) : session.status,
       // Before any promotion's discount: the price the session was opened at.
-      priceChanged: current !== null && (current.pricePence !== (session.amountSubtotal ?? session.amountTotal) || current.currency !== session.currency),
+      priceChanged: current !== null && (firstPayment(current, plan) !== (session.amountSubtotal ?? session.amountTotal) || current.currency !== session.currency),
+      // A payment plan's first payment (docs/product.md §8.11): which one this is, and the whole.
+      plan: plan ? { count: plan.instalments, total: formatMoney(plan.totalPence, session.currency) } : null,
       discount: session.discount ? { code: session.discount.code, amount: formatMoney((session.amountSubtotal ?? session.amountTotal) - session.amountTotal, session.currency) } : null,
       cancelUrl: session.cancelUrl,
     },
@@ -90,7 +101,13 @@ export default function TestCheckout({ loaderData, actionData }: Route.Component
                 <dt className="text-ink-muted">Amount</dt>
                 <dd className="text-right font-display text-2xl font-semibold">
                   {loaderData.session.amount}
-                  {loaderData.session.monthly && !loaderData.session.discount ? <span className="text-base font-normal text-ink-muted"> per month</span> : null}
+                  {loaderData.session.plan ? (
+                    <span className="block text-base font-normal text-ink-muted">
+                      today, payment 1 of {loaderData.session.plan.count} ({loaderData.session.plan.total} in all)
+                    </span>
+                  ) : loaderData.session.monthly && !loaderData.session.discount ? (
+                    <span className="text-base font-normal text-ink-muted"> per month</span>
+                  ) : null}
                 </dd>
               </div>
               {loaderData.session.discount ? (

@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { getSiteConfig } from "~/config/env.server";
+import { PLAN_FIELD, PLAN_INSTALMENTS } from "~/config/instalments";
 import { SIGN_IN_PAUSED_CODE, SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
 import { callAuthEndpoint, setCookieHeaders, signUpMember } from "~/server/auth/requests.server";
 import { getDb } from "~/server/db/client.server";
@@ -83,6 +84,7 @@ async function reply(posted: Posted, result: AuthActionResult, init: ReplyInit =
       productKey: result.intent.productKey,
       from: posted.path,
       promotionCode: result.intent.promotionCode ?? null,
+      payInInstalments: result.intent[PLAN_FIELD] === PLAN_INSTALMENTS,
     });
     if ("url" in started) return redirect(started.url, { headers });
     return redirectWithToast(result.redirectTo, { title: AUTH_TEXT.error, description: started.error, variant: "destructive" }, { headers });

@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { graceEndsAt } from "~/server/core/payment-grace.server";
+import { progressOf } from "~/server/payments/instalments.server";
 import { getDb, queryPrepared } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { loginHistory, profiles, users } from "~/server/db/schema";
@@ -66,6 +67,8 @@ export interface SettingsSubscription {
   ends: boolean;
   /** Its payment is failing: she keeps access until this moment unless her card goes through (docs/product.md §8.10). */
   paymentFailingUntil: string | null;
+  /** A payment plan (docs/product.md §8.11): how far through it she is and what is left to pay. */
+  plan: { instalments: number; paidCount: number; balancePence: number; totalPence: number; complete: boolean } | null;
 }
 
 export interface SettingsData {
@@ -129,6 +132,10 @@ interface SettingsRow {
     created_at: string;
     past_due_since: string | null;
     paused_until: string | null;
+    instalments: number | null;
+    plan_total_cents: number | null;
+    plan_paid_count: number;
+    plan_paid_cents: number;
   }[];
 }
 
@@ -147,9 +154,16 @@ export const SETTINGS_STATEMENT = preparedStatement(
                    status, refunded_amount_cents, refunded_at, promotion_code, discount_cents, given_by
             from purchases where user_id = p.user_id order by purchased_at desc, id desc) x) as purchases,
          (select coalesce(json_agg(s), '[]') from (
-            select id, product_key, product_name, status, current_period_end, cancel_at_period_end,
-                   canceled_at, created_at, past_due_since, paused_until
-            from subscriptions where user_id = p.user_id order by created_at desc) s) as subscriptions
+            select sb.id, sb.product_key, sb.product_name, sb.status, sb.current_period_end, sb.cancel_at_period_end,
+                   sb.canceled_at, sb.created_at, sb.past_due_since, sb.paused_until, sb.instalments, sb.plan_total_cents,
+                   coalesce(pl.paid_count, 0) as plan_paid_count, coalesce(pl.paid_cents, 0) as plan_paid_cents
+            from subscriptions sb
+            left join lateral (
+              select count(*)::int as paid_count, coalesce(sum(pp.amount_cents), 0)::int as paid_cents
+              from purchases pp
+              where sb.instalments is not null and pp.subscription_id = sb.provider_subscription_id
+                and pp.status in ('paid', 'partially_refunded')) pl on true
+            where sb.user_id = p.user_id order by sb.created_at desc) s) as subscriptions
   from profiles p join users u on u.id = p.user_id
   where p.user_id = $1
   limit 1
@@ -204,6 +218,10 @@ export async function loadSettingsAtOnce(userId: string): Promise<Loaded | null>
         createdAt: new Date(x.created_at),
         pastDueSince: toDate(x.past_due_since),
         pausedUntil: toDate(x.paused_until),
+        instalments: x.instalments,
+        planTotalCents: x.plan_total_cents,
+        planPaidCount: Number(x.plan_paid_count),
+        planPaidCents: Number(x.plan_paid_cents),
       })),
     },
   };
@@ -322,12 +340,29 @@ export async function loadSettings(userId: string, version?: string | null): Pro
       id: s.id,
       productName: s.productName,
       status: s.status,
-      statusLabel: subscriptionStatusLabel(s),
+      statusLabel: planStatusLabel(s) ?? subscriptionStatusLabel(s),
       periodEnd: (s.status === "canceled" ? (s.canceledAt ?? s.currentPeriodEnd) : s.currentPeriodEnd)?.toISOString() ?? null,
       ends: s.status === "canceled" || s.cancelAtPeriodEnd,
       paymentFailingUntil: (s.status === "past_due" || s.status === "unpaid") && s.pastDueSince ? graceEndsAt(s.pastDueSince).toISOString() : null,
+      plan: planView(s),
     })),
   };
+}
+
+/** A payment plan's badge: 'Payment plan' while it runs, 'Paid in full' when done, 'Stopped' with payments left. */
+function planStatusLabel(row: SubscriptionListItem): string | null {
+  const progress = progressOf(row);
+  if (!progress) return null;
+  if (progress.complete) return "Paid in full";
+  if (row.status === "canceled") return "Stopped";
+  return row.status === "active" ? "Payment plan" : null;
+}
+
+function planView(row: SubscriptionListItem): SettingsSubscription["plan"] {
+  const progress = progressOf(row);
+  if (!progress) return null;
+  const { instalments, paidCount, balancePence, totalPence, complete } = progress;
+  return { instalments, paidCount, balancePence, totalPence, complete };
 }
 
 /** docs/product.md §9.2: the whole trimmed full name into first_name, last_name null. */

@@ -1,4 +1,5 @@
 import { graceEndsAt } from "~/server/core/payment-grace.server";
+import { instalmentPlan } from "~/config/instalments";
 import { getServerEnv } from "~/config/env.server";
 import type { SiteConfig } from "~/config/site";
 import { getDb, type Queryable } from "~/server/db/client.server";
@@ -18,6 +19,8 @@ import {
   renderCoachRefund,
   renderCoachRenewalFailed,
   renderCoachSubscriptionEnded,
+  renderInstalmentReceipt,
+  renderPlanEndedUnpaid,
   renderReceipt,
   renderRefundIssued,
   renderRenewalFailed,
@@ -85,6 +88,11 @@ function products(site: SiteConfig) {
 
 const inAMonth = (now: Date) => new Date(now.getTime() + 30 * 86_400_000);
 
+/** Learn to Lift in monthly payments at her price (docs/product.md §8.11), for the plan's emails. */
+function samplePlan(site: SiteConfig) {
+  return instalmentPlan(site.prices.learnToLift, 3);
+}
+
 const TEMPLATES: Template[] = [
   {
     key: "receipt-learn-to-lift",
@@ -125,6 +133,56 @@ const TEMPLATES: Template[] = [
     audience: "Member",
     render: ({ site, now }) =>
       renderRenewalReceipt({ ...products(site).foundations, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "in_sample_renewal", paidAt: now, cohortStart: null, nextPaymentAt: inAMonth(now) }),
+  },
+  {
+    key: "receipt-learn-to-lift-plan",
+    name: "Receipt: Learn to Lift in monthly payments",
+    when: "After the first of the monthly payments for Learn to Lift: which payment it was and what is left",
+    audience: "Member",
+    render: ({ site, cohortStart, now }) => {
+      const plan = samplePlan(site);
+      return renderReceipt({
+        ...products(site).learnToLift,
+        amountPence: plan.firstPence,
+        firstName: SAMPLE_MEMBER.firstName,
+        currency: "gbp",
+        transactionId: "cs_test_sample_learn_to_lift_plan",
+        paidAt: now,
+        cohortStart,
+        nextPaymentAt: inAMonth(now),
+        plan: { number: 1, count: plan.count, balancePence: plan.totalPence - plan.firstPence, totalPence: plan.totalPence },
+      });
+    },
+  },
+  {
+    key: "instalment-receipt",
+    name: "Monthly payment receipt (payment plan)",
+    when: "Each later payment of a payment plan; the last one says the course is paid for",
+    audience: "Member",
+    render: ({ site, now }) => {
+      const plan = samplePlan(site);
+      return renderInstalmentReceipt({
+        ...products(site).learnToLift,
+        amountPence: plan.laterPence,
+        firstName: SAMPLE_MEMBER.firstName,
+        currency: "gbp",
+        transactionId: "in_sample_instalment",
+        paidAt: now,
+        cohortStart: null,
+        nextPaymentAt: inAMonth(now),
+        plan: { number: 2, count: plan.count, balancePence: plan.laterPence, totalPence: plan.totalPence },
+      });
+    },
+  },
+  {
+    key: "plan-ended-unpaid",
+    name: "Payment plan stopped unpaid",
+    when: "A payment plan's payment still fails after the last retry: what is left to pay, and the course closed until it is settled",
+    audience: "Member",
+    render: ({ site }) => {
+      const plan = samplePlan(site);
+      return renderPlanEndedUnpaid({ firstName: SAMPLE_MEMBER.firstName, productName: "Learn to Lift", balancePence: plan.totalPence - plan.firstPence, totalPence: plan.totalPence });
+    },
   },
   {
     key: "renewal-failed",
@@ -251,6 +309,28 @@ const TEMPLATES: Template[] = [
     audience: "Coach",
     render: ({ site, now }) =>
       renderCoachSubscriptionEnded({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "sub_sample", at: now, kind: "unpaid", accessEndsAt: now }),
+  },
+  {
+    key: "coach-plan-unpaid",
+    name: "Payment plan ended unpaid",
+    when: "A member's payment plan stops because a payment failed after the last retry, with what is left to pay",
+    audience: "Coach",
+    render: ({ site, now }) => {
+      const plan = samplePlan(site);
+      return renderCoachSubscriptionEnded({
+        ...products(site).learnToLift,
+        amountPence: plan.laterPence,
+        buyerName: SAMPLE_MEMBER.name,
+        buyerEmail: SAMPLE_MEMBER.email,
+        currency: "gbp",
+        monthly: false,
+        transactionId: "sub_sample_plan",
+        at: now,
+        kind: "unpaid",
+        accessEndsAt: now,
+        plan: { count: plan.count, totalPence: plan.totalPence, paidCount: 1, balancePence: plan.totalPence - plan.firstPence },
+      });
+    },
   },
   {
     key: "coach-renewal-failed",

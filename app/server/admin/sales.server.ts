@@ -5,6 +5,7 @@ import { fullName } from "~/utils/names";
 import { getDb } from "~/server/db/client.server";
 import { getSiteConfig } from "~/config/env.server";
 import { loadTab } from "./tab-data.server";
+import { planProgressFor } from "~/server/payments/instalments.server";
 
 // The Sales tab (docs/product.md §10.11): every payment the site recorded, newest first (a one-off
 // purchase, a subscription's first month, each renewal), with the member, the product, the amount
@@ -59,6 +60,8 @@ export interface SaleRow {
   given: boolean;
   /** Its subscription is paused until then (ISO), if it is. */
   pausedUntil: string | null;
+  /** A payment plan's payment (docs/product.md §8.11): how far through the plan is and what is left. */
+  plan: { instalments: number; paidCount: number; balancePence: number; totalPence: number; complete: boolean } | null;
 }
 
 export interface SalesPage {
@@ -85,7 +88,7 @@ export function parseSalesFilter(url: URL, productKeys: readonly string[]): Sale
 const STATUS = sql`case
   when p.status = 'refunded' then 'refunded'
   when p.status = 'partially_refunded' then 'partly_refunded'
-  when s.id is null then 'paid'
+  when s.id is null or s.plan_completed_at is not null then 'paid'
   when s.status in ('canceled', 'incomplete_expired') then 'ended'
   when s.status in ('past_due', 'unpaid') then 'past_due'
   when s.cancel_at_period_end then 'cancelling'
@@ -103,11 +106,12 @@ const FROM = sql`purchases p
 const STATUS_CONDITIONS: Record<SaleStatus, SQL> = {
   refunded: sql`p.status = 'refunded'`,
   partly_refunded: sql`p.status = 'partially_refunded'`,
-  paid: sql`p.status = 'paid' and s.id is null`,
-  ended: sql`p.status = 'paid' and s.status in ('canceled', 'incomplete_expired')`,
-  past_due: sql`p.status = 'paid' and s.status in ('past_due', 'unpaid')`,
-  cancelling: sql`p.status = 'paid' and s.status not in ('canceled', 'incomplete_expired', 'past_due', 'unpaid') and s.cancel_at_period_end`,
-  active: sql`p.status = 'paid' and s.status not in ('canceled', 'incomplete_expired', 'past_due', 'unpaid') and not s.cancel_at_period_end`,
+  // A payment plan paid in full is a paid sale, whatever its subscription does after.
+  paid: sql`p.status = 'paid' and (s.id is null or s.plan_completed_at is not null)`,
+  ended: sql`p.status = 'paid' and s.plan_completed_at is null and s.status in ('canceled', 'incomplete_expired')`,
+  past_due: sql`p.status = 'paid' and s.plan_completed_at is null and s.status in ('past_due', 'unpaid')`,
+  cancelling: sql`p.status = 'paid' and s.plan_completed_at is null and s.status not in ('canceled', 'incomplete_expired', 'past_due', 'unpaid') and s.cancel_at_period_end`,
+  active: sql`p.status = 'paid' and s.plan_completed_at is null and s.status not in ('canceled', 'incomplete_expired', 'past_due', 'unpaid') and not s.cancel_at_period_end`,
 };
 
 function whereOf(filter: Pick<SalesFilter, "product" | "status">): SQL {
@@ -147,7 +151,7 @@ interface RawRow extends Record<string, unknown> {
 
 const COLUMNS = sql`p.id, p.purchased_at, p.purchased_at::text as cursor_at, p.user_id, pr.first_name, pr.last_name, u.email,
   p.product_key, p.product_name, p.amount_cents, p.refunded_amount_cents, p.currency, ${STATUS} as status,
-  s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents, p.subscription_id, p.given_by, s.paused_until`;
+  s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents, p.subscription_id, p.given_by, s.paused_until, s.instalments`;
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -172,7 +176,21 @@ function toRow(r: RawRow): SaleRow {
     subscriptionId: r.subscription_id,
     given: r.given_by !== null,
     pausedUntil: r.paused_until && new Date(r.paused_until).getTime() > Date.now() ? iso(r.paused_until) : null,
+    plan: null,
   };
+}
+
+/** The page's payment-plan payments with their plan's progress (one query, and only if there are any). */
+async function withPlans(db: Queryable, raw: RawRow[], rows: SaleRow[]): Promise<SaleRow[]> {
+  const ids = raw.filter((r) => r.instalments !== null && r.subscription_id).map((r) => r.subscription_id!);
+  if (ids.length === 0) return rows;
+  const plans = await planProgressFor(db, ids);
+  return rows.map((row) => {
+    const progress = row.subscriptionId ? plans.get(row.subscriptionId) : undefined;
+    if (!progress) return row;
+    const { instalments, paidCount, balancePence, totalPence, complete } = progress;
+    return { ...row, plan: { instalments, paidCount, balancePence, totalPence, complete } };
+  });
 }
 
 /**
@@ -189,7 +207,8 @@ export async function loadSales(db: Queryable, filter: SalesFilter): Promise<Sal
     limit ${SALES_PAGE_SIZE + 1} offset ${offset}`);
   const totals = await db.execute<{ count: string | number; net: string | number | null }>(sql`
     select count(*) as count, sum(p.amount_cents - p.refunded_amount_cents) as net from ${totalsFrom(filter)} where ${where}`);
-  const rows = found.rows.slice(0, SALES_PAGE_SIZE).map(toRow);
+  const page = found.rows.slice(0, SALES_PAGE_SIZE);
+  const rows = await withPlans(db, page, page.map(toRow));
   return {
     filter,
     rows,

@@ -30,6 +30,15 @@ describe("accessFromSubscriptions", () => {
     }
   });
 
+  it("ended for non-payment: closed from the grace period's end (or the ending, if sooner), not at the end of the unpaid month", () => {
+    // Stripe moves the period on when the renewal it cannot take is invoiced: the month ahead was never paid.
+    const unpaid = { status: "canceled" as const, currentPeriodEnd: days(20), cancelAtPeriodEnd: false, endedForNonPayment: true };
+    expect(accessFromSubscriptions([{ ...unpaid, pastDueSince: days(-10), canceledAt: days(-1) }], now, 7)).toEqual({ state: "ended", endedAt: days(-3) });
+    expect(accessFromSubscriptions([{ ...unpaid, pastDueSince: days(-2), canceledAt: days(-1) }], now, 7)).toEqual({ state: "ended", endedAt: days(-1) });
+    // Cancelled by her or the coach, the month she paid for is still hers.
+    expect(accessFromSubscriptions([{ ...unpaid, endedForNonPayment: false, canceledAt: days(-1) }], now, 7)).toEqual({ state: "open", until: days(20), preview: false });
+  });
+
   it("a paused subscription: open to the end of the paid month, closed during the pause, open again after it", () => {
     const row = { status: "active" as const, currentPeriodEnd: days(5), cancelAtPeriodEnd: false, pausedFrom: days(5), pausedUntil: days(65) };
     expect(accessFromSubscriptions([row], now)).toEqual({ state: "open", until: days(5), preview: false });

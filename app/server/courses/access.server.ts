@@ -6,6 +6,11 @@ import { graceDays as paymentGraceDays, graceEndsAt } from "~/server/core/paymen
 // Who may open what in the members' area (docs/product.md §19.1). Every page, lesson, file and
 // video route asks here first, on the server:
 // - Learn to Lift: a paid (or partly refunded) purchase, for life; a fully refunded one gives nothing;
+//   paid through a payment plan (docs/product.md §8.11), it is open from the first payment, closes
+//   like a subscription when a payment is failing past the grace period or the plan stopped with
+//   payments still to make, and is hers for life once every payment is made;
+// - a subscription that ended because its payment still failed after the last retry ends when the
+//   grace period did (or when it ended, if sooner), not at the end of the month it never paid for;
 // - Build Stronger Foundations and 1-to-1 coaching: a subscription that is running (active or
 //   trialing), or whose payment is failing for less than the grace period (PAYMENT_GRACE_DAYS from
 //   the first failure, docs/product.md §8.10), or one cancelled whose paid period has not ended
@@ -45,16 +50,21 @@ export function productKeyOf(offer: MemberOffer, coachSlug: string): string {
   return offer === "one-to-one" ? `stronger-with-${coachSlug}` : offer;
 }
 
+/** What access needs to know of one subscription. */
+export interface SubscriptionAccessRow {
+  status: SubscriptionStatus;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  pastDueSince?: Date | null;
+  pausedFrom?: Date | null;
+  pausedUntil?: Date | null;
+  canceledAt?: Date | null;
+  endedForNonPayment?: boolean;
+}
+
 /** Subscription rows → access: the best of her subscriptions to the offer. */
 export function accessFromSubscriptions(
-  rows: readonly {
-    status: SubscriptionStatus;
-    currentPeriodEnd: Date | null;
-    cancelAtPeriodEnd: boolean;
-    pastDueSince?: Date | null;
-    pausedFrom?: Date | null;
-    pausedUntil?: Date | null;
-  }[],
+  rows: readonly SubscriptionAccessRow[],
   now: Date,
   graceDays = paymentGraceDays(),
 ): Access {
@@ -73,13 +83,20 @@ export function accessFromSubscriptions(
       const graceEnd = graceEndsAt(row.pastDueSince, graceDays);
       access = graceEnd.getTime() > now.getTime() ? { state: "open", until: graceEnd, preview: false } : { state: "ended", endedAt: graceEnd };
     } else if (row.status === "canceled" && end) {
-      access = end.getTime() > now.getTime() ? { state: "open", until: end, preview: false } : { state: "ended", endedAt: end };
+      const until = row.endedForNonPayment ? unpaidEnd(row, end, graceDays) : end;
+      access = until.getTime() > now.getTime() ? { state: "open", until, preview: false } : { state: "ended", endedAt: until };
     } else {
       continue;
     }
     best = better(best, access);
   }
   return best;
+}
+
+/** Ended unpaid: access stops at the grace period's end or at the ending, whichever came first. */
+function unpaidEnd(row: { pastDueSince?: Date | null; canceledAt?: Date | null }, periodEnd: Date, graceDays: number): Date {
+  const ends = [periodEnd, row.canceledAt, row.pastDueSince ? graceEndsAt(row.pastDueSince, graceDays) : null].filter((d): d is Date => d instanceof Date);
+  return new Date(Math.min(...ends.map((d) => d.getTime())));
 }
 
 function better(a: Access, b: Access): Access {
@@ -114,7 +131,7 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
   const oneToOneKey = productKeyOf("one-to-one", coachSlug);
   const [bought, subs] = await Promise.all([
     q
-      .select({ productKey: purchases.productKey, givenBy: purchases.givenBy })
+      .select({ productKey: purchases.productKey, givenBy: purchases.givenBy, subscriptionId: purchases.subscriptionId })
       .from(purchases)
       .where(
         and(
@@ -125,6 +142,7 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
       ),
     q
       .select({
+        providerSubscriptionId: subscriptions.providerSubscriptionId,
         productKey: subscriptions.productKey,
         status: subscriptions.status,
         currentPeriodEnd: subscriptions.currentPeriodEnd,
@@ -132,15 +150,22 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
         pastDueSince: subscriptions.pastDueSince,
         pausedFrom: subscriptions.pausedFrom,
         pausedUntil: subscriptions.pausedUntil,
+        canceledAt: subscriptions.canceledAt,
+        endedForNonPayment: subscriptions.endedForNonPayment,
+        instalments: subscriptions.instalments,
       })
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, subject.userId), inArray(subscriptions.productKey, ["build-stronger-foundations", oneToOneKey]))),
+      .where(and(eq(subscriptions.userId, subject.userId), inArray(subscriptions.productKey, ["learn-to-lift", "build-stronger-foundations", oneToOneKey]))),
   ]);
   // A place the coach gave on Build Stronger Foundations is open for good (docs/product.md §10.3);
   // otherwise it is the subscription's.
   const givenFoundations = bought.some((row) => row.productKey === "build-stronger-foundations" && row.givenBy !== null);
   return {
-    "learn-to-lift": bought.some((row) => row.productKey === "learn-to-lift") ? { state: "open", until: null, preview: false } : { state: "none" },
+    "learn-to-lift": learnToLiftAccess(
+      bought.filter((row) => row.productKey === "learn-to-lift"),
+      subs.filter((row) => row.productKey === "learn-to-lift"),
+      now,
+    ),
     "build-stronger-foundations": givenFoundations
       ? { state: "open", until: null, preview: false }
       : keepMaterials(
@@ -154,6 +179,29 @@ export async function allAccess(q: Queryable, subject: AccessSubject, coachSlug:
       now,
     ),
   };
+}
+
+/**
+ * Learn to Lift: paid in one go (or given) it is hers for life; through a payment plan it is hers
+ * for life once every payment is made, and until then it follows the plan's subscription.
+ */
+function learnToLiftAccess(
+  bought: readonly { subscriptionId: string | null }[],
+  plans: readonly (SubscriptionAccessRow & { providerSubscriptionId: string; instalments: number | null })[],
+  now: Date,
+): Access {
+  const forLife: Access = { state: "open", until: null, preview: false };
+  if (bought.length === 0) return { state: "none" };
+  if (bought.some((row) => row.subscriptionId === null)) return forLife;
+  let best: Access = { state: "none" };
+  for (const subscriptionId of new Set(bought.map((row) => row.subscriptionId))) {
+    const plan = plans.find((row) => row.providerSubscriptionId === subscriptionId);
+    const paid = bought.filter((row) => row.subscriptionId === subscriptionId).length;
+    // Not a plan (a payment recorded before its subscription was), or every payment made.
+    if (!plan?.instalments || paid >= plan.instalments) return forLife;
+    best = better(best, accessFromSubscriptions([plan], now));
+  }
+  return best;
 }
 
 /** An offer's access as plain data for a page: the dates as ISO strings. */

@@ -78,6 +78,19 @@ export interface ReceiptData {
   nextPaymentAt: Date | null;
   /** The promotion code this payment used and what it took off (pence), if any. */
   promotion?: { code: string; discountPence: number } | null;
+  /** A payment plan (docs/product.md §8.11): which payment this was, of how many, and what is left. */
+  plan?: { number: number; count: number; balancePence: number; totalPence: number } | null;
+}
+
+/** A plan's receipt rows: which payment, what is left, and when the next one is taken. */
+function planDetails(data: ReceiptData) {
+  const plan = data.plan;
+  if (!plan) return [];
+  return [
+    { label: "Payment plan", value: `Payment ${plan.number} of ${plan.count} (${money(plan.totalPence, data.currency)} in all)` },
+    { label: "Still to pay", value: plan.balancePence > 0 ? money(plan.balancePence, data.currency) : "Nothing: the course is paid for" },
+    ...(plan.balancePence > 0 && data.nextPaymentAt ? [{ label: "Next payment", value: formatLongDate(data.nextPaymentAt) }] : []),
+  ];
 }
 
 function receiptDetails(data: ReceiptData, monthly: boolean) {
@@ -130,9 +143,11 @@ export function renderReceipt(data: ReceiptData): RenderedEmail {
         heading: start ? `You're in! ${data.productName} starts on ${start}` : `You're in! Welcome to ${data.productName}`,
         paragraphs: [
           ...intro,
-          `Thank you for joining ${data.productName}. Your payment of ${amount} has been received and your place is booked.`,
+          data.plan
+            ? `Thank you for joining ${data.productName}. Your first payment of ${amount} (${data.plan.number} of ${data.plan.count}) has been received and your place is booked. The rest is taken monthly by itself, and it stops after the last payment.`
+            : `Thank you for joining ${data.productName}. Your payment of ${amount} has been received and your place is booked.`,
         ],
-        details: [...receiptDetails(data, false), ...(start ? [{ label: "Course starts", value: start }] : [])],
+        details: [...receiptDetails(data, false), ...planDetails(data), ...(start ? [{ label: "Course starts", value: start }] : [])],
         sections: [
           {
             heading: "What happens before it starts",
@@ -230,6 +245,52 @@ export function renderRenewalReceipt(data: ReceiptData): RenderedEmail {
     details: receiptDetails(data, true),
     sections: [manageSection()],
     footer: `Questions? Just reply to this email or write to ${site.contactEmail}. Please keep this email as your receipt.`,
+  });
+}
+
+/** A payment plan's later payment (docs/product.md §8.11): which one, and what is left; the last says it is done. */
+export function renderInstalmentReceipt(data: ReceiptData): RenderedEmail {
+  const site = getSiteConfig();
+  const amount = money(data.amountPence, data.currency);
+  const plan = data.plan ?? { number: 0, count: 0, balancePence: 0, totalPence: data.amountPence };
+  const last = plan.balancePence <= 0;
+  return render(last ? `${data.productName} is paid for: receipt for your last payment of ${amount}` : `${data.productName}: payment ${plan.number} of ${plan.count} received (${amount})`, {
+    preheader: last ? "That was your last payment. The course is yours for life." : `Thank you: ${amount} received.`,
+    heading: last ? `${data.productName} is all paid for` : `Payment ${plan.number} of ${plan.count} received`,
+    paragraphs: [
+      greeting(data.firstName),
+      last
+        ? `Your last payment of ${amount} for ${data.productName} has been received. That's the whole course paid for: nothing more will be taken, and everything in it is yours for life.`
+        : `Your payment of ${amount} for ${data.productName} has been received: payment ${plan.number} of ${plan.count}. The next one is taken by itself${data.nextPaymentAt ? ` on ${formatLongDate(data.nextPaymentAt)}` : ""}.`,
+    ],
+    details: [...receiptDetails(data, false), ...planDetails(data)],
+    action: { label: "Go to my course", url: siteUrl("/learn/learn-to-lift") },
+    footer: `Questions? Just reply to this email or write to ${site.contactEmail}. Please keep this email as your receipt.`,
+  });
+}
+
+/**
+ * A payment plan stopped because a payment still failed after the last retry (docs/product.md
+ * §8.11): what is left to pay, that the course is closed until it is settled, and how.
+ */
+export function renderPlanEndedUnpaid(data: { firstName: string | null; productName: string; balancePence: number; totalPence: number }): RenderedEmail {
+  const site = getSiteConfig();
+  const balance = money(data.balancePence, "gbp");
+  return render(`Your ${data.productName} payment plan has stopped: ${balance} still to pay`, {
+    preheader: `We couldn't take your payment, so ${balance} of ${money(data.totalPence, "gbp")} is still to pay.`,
+    heading: `Your ${data.productName} payment plan has stopped`,
+    paragraphs: [
+      greeting(data.firstName),
+      `We tried your card several times for your ${data.productName} payment, but it didn't go through, so your payment plan has stopped and nothing more will be taken automatically.`,
+      `${balance} of the ${money(data.totalPence, "gbp")} is still to pay, and the course is closed until it's settled. Your progress is kept.`,
+      `Just reply to this email or write to ${site.contactEmail}, and ${site.coachName} will sort it out with you: it's usually only an old card.`,
+    ],
+    details: [
+      { label: "Course", value: data.productName },
+      { label: "Still to pay", value: balance },
+    ],
+    action: { label: "Open my account settings", url: siteUrl("/settings") },
+    footer: `Questions? Just reply to this email or write to ${site.contactEmail}.`,
   });
 }
 
@@ -397,6 +458,8 @@ export interface CoachEventData {
   at: Date;
   /** The promotion code the sale used and what it took off (pence), if any. */
   promotion?: { code: string; discountPence: number } | null;
+  /** A payment plan (docs/product.md §8.11): its payments and total; when it ended, what was paid and is left. */
+  plan?: { count: number; totalPence: number; paidCount?: number; balancePence?: number } | null;
 }
 
 /** Where the coach finds the member: the dashboard's Users tab, searched for her address. */
@@ -416,6 +479,8 @@ function coachDetails(data: CoachEventData, amountLabel: string) {
     { label: "Product", value: data.productName },
     { label: amountLabel, value: `${money(data.amountPence, data.currency)}${data.monthly && !promotion ? " a month" : ""}` },
     ...(promotion ? [{ label: "Promotion code", value: `${promotion.code} (${money(promotion.discountPence, data.currency)} off)` }] : []),
+    ...(data.plan ? [{ label: "Payment plan", value: `${data.plan.count} monthly payments, ${money(data.plan.totalPence, data.currency)} in all` }] : []),
+    ...(data.plan?.balancePence ? [{ label: "Still to pay", value: money(data.plan.balancePence, data.currency) }] : []),
     { label: "Member", value: data.buyerName?.trim() || "Not known" },
     { label: "Email", value: data.buyerEmail ?? "Not known" },
     { label: "Transaction ID", value: data.transactionId },
@@ -445,11 +510,12 @@ export function renderCoachNewSale(data: CoachEventData): RenderedEmail {
   const amount = money(data.amountPence, data.currency);
   const oneToOne = offerKindOf(data.productKey) === "one-to-one";
   const due = oneToOne ? formatDueDay(oneWorkingDayAfter(data.at)) : null;
-  return render(`New sale: ${data.productName}, ${amount}${data.monthly ? " a month" : ""}`, {
+  const plan = data.plan ? ` (the first of ${data.plan.count} monthly payments, ${money(data.plan.totalPence, data.currency)} in all)` : "";
+  return render(`New sale: ${data.productName}, ${amount}${data.monthly ? " a month" : ""}${data.plan ? ` (1 of ${data.plan.count})` : ""}`, {
     preheader: due ? `${who(data)} has just bought ${data.productName}. Reply by ${due}.` : `${who(data)} has just bought ${data.productName}.`,
     heading: `New sale: ${data.productName}`,
     paragraphs: [
-      `${who(data)} has just bought ${data.productName} for ${amount}${data.monthly ? " a month" : ""}.`,
+      `${who(data)} has just bought ${data.productName} for ${amount}${data.monthly ? " a month" : ""}${plan}.`,
       oneToOne ? "She's been sent the link to book her first session." : "She's been sent her receipt and what happens next.",
     ],
     details: [...coachDetails(data, "Amount"), ...(due ? [{ label: "Reply by", value: due }] : [])],
@@ -465,6 +531,18 @@ export function renderCoachSubscriptionEnded(data: CoachEventData & { kind: Subs
   const ends = data.accessEndsAt ? formatLongDate(data.accessEndsAt) : null;
   const cancelled = data.kind === "cancelled";
   const unpaid = data.kind === "unpaid";
+  if (data.plan && unpaid) {
+    const balance = money(data.plan.balancePence ?? 0, data.currency);
+    return render(`Payment plan ended unpaid: ${data.productName}, ${balance} still to pay`, {
+      heading: `A ${data.productName} payment plan has stopped`,
+      paragraphs: [
+        `${who(data)}'s payment plan for ${data.productName} has stopped because a payment still failed after the last retry. ${data.plan.paidCount ?? 0} of ${data.plan.count} payments were made; ${balance} of ${money(data.plan.totalPence, data.currency)} is still to pay.`,
+        "Her course is closed until it's settled, and she has been asked to get in touch. Once she has paid you, 'Give access' on her row in the dashboard opens it again.",
+      ],
+      details: coachDetails({ ...data, monthly: false }, "Each payment"),
+      action: { label: "See her in the dashboard", url: memberDashboardUrl(data.buyerEmail) },
+    });
+  }
   return render(`${cancelled ? "Subscription cancelled" : unpaid ? "Subscription ended unpaid" : "Subscription ended"}: ${data.productName}`, {
     heading: cancelled ? `A ${data.productName} subscription was cancelled` : `A ${data.productName} subscription has ended`,
     paragraphs: [

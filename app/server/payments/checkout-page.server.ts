@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { CONFIRM_SECOND_PURCHASE } from "~/content/checkout";
+import { PLAN_FIELD, PLAN_INSTALMENTS } from "~/config/instalments";
 import { requireUser } from "~/server/auth/guards.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-action.server";
@@ -67,8 +68,10 @@ export async function checkoutAction({ request, url }: { request: Request; url: 
   const promotionCode = typeof code === "string" && code.trim() !== "" ? code.slice(0, PROMOTION_CODE_INPUT_MAX) : null;
   // startCheckout refuses a monthly offer she already has, and a course she already has unless
   // she confirmed a second purchase (409), and a code that does not apply (400): every way in goes through it.
-  const result = await startCheckout({ user, productKey, from: url.pathname, confirmSecondPurchase, promotionCode });
+  const payInInstalments = read.form.get(PLAN_FIELD) === PLAN_INSTALMENTS;
+  const result = await startCheckout({ user, productKey, from: url.pathname, confirmSecondPurchase, promotionCode, payInInstalments });
   if ("url" in result) throw redirect(result.url);
   const refused = result.code === "already_subscribed" || result.code === "already_owned";
-  return data<CheckoutActionData>({ error: result.error }, { status: result.code === "promotion_refused" ? 400 : refused ? 409 : 502 });
+  const bad = result.code === "promotion_refused" || result.code === "plan_refused";
+  return data<CheckoutActionData>({ error: result.error }, { status: bad ? 400 : refused ? 409 : 502 });
 }

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Product } from "~/config/catalogue";
+import { instalmentPlan } from "~/config/instalments";
 import { getDb, type Queryable } from "~/server/db/client.server";
 import { checkoutSessions, type CheckoutSessionRow, type PaymentProviderName } from "~/server/db/schema";
 import { logger } from "~/server/core/logger.server";
@@ -54,6 +55,8 @@ export interface NewOpenSession {
   url: string;
   expiresAt: Date | null;
   discount: SessionDiscount | null;
+  /** A payment plan's number of payments (the session takes the first); null to pay in one go. */
+  instalments?: number | null;
 }
 
 /**
@@ -68,7 +71,8 @@ export async function recordOpenSession(session: NewOpenSession): Promise<Checko
       provider: session.provider,
       userId: session.userId,
       productKey: session.product.productKey,
-      amountCents: session.product.pricePence - (session.discount?.discountPence ?? 0),
+      amountCents: firstPayment(session.product, session.instalments ?? null) - (session.discount?.discountPence ?? 0),
+      instalments: session.instalments ?? null,
       currency: session.product.currency,
       promotionCode: session.discount?.code ?? null,
       discountCents: session.discount?.discountPence ?? 0,
@@ -83,9 +87,14 @@ export async function recordOpenSession(session: NewOpenSession): Promise<Checko
   return findOpenSession(session.userId, session.product.productKey);
 }
 
+/** What a checkout's payment is: the price, or a payment plan's first payment. */
+function firstPayment(product: Product, instalments: number | null): number {
+  return instalments ? instalmentPlan(product.pricePence, instalments).firstPence : product.pricePence;
+}
+
 /** Whether a session was opened at the offer's price as it stands (before any promotion's discount). */
 function atCurrentPrice(row: CheckoutSessionRow, product: Product): boolean {
-  return row.amountCents + row.discountCents === product.pricePence && row.currency === product.currency;
+  return row.amountCents + row.discountCents === firstPayment(product, row.instalments) && row.currency === product.currency;
 }
 
 /**
@@ -97,10 +106,13 @@ export function sessionMatches(
   provider: PaymentProviderName,
   product: Product,
   discount: SessionDiscount | null = null,
+  instalments: number | null = null,
   now = Date.now(),
 ): boolean {
   return (
     row.provider === provider &&
+    // Paying in one go and a payment plan are different sessions: the one she chose now is the one.
+    row.instalments === instalments &&
     atCurrentPrice(row, product) &&
     row.promotionCode === (discount?.code ?? null) &&
     row.discountCents === (discount?.discountPence ?? 0) &&
@@ -137,10 +149,11 @@ export async function settleOpenSession(
   userId: string,
   product: Product,
   discount: SessionDiscount | null = null,
+  instalments: number | null = null,
 ): Promise<OpenSessionOutcome> {
   const row = await findOpenSession(userId, product.productKey);
   if (!row) return { kind: "none" };
-  if (!sessionMatches(row, provider.name, product, discount)) {
+  if (!sessionMatches(row, provider.name, product, discount, instalments)) {
     // An old price, another provider, another code, or about to run out: it must not be paid any more.
     const info = await expireSession(provider, row);
     if (info?.status === "complete" && info.paid) return { kind: "paid" };

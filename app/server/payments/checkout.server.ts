@@ -1,4 +1,5 @@
-import { alreadyOwnedMessage, alreadySubscribedMessage, checkoutErrorMessage, type CheckoutErrorCode } from "~/content/checkout";
+import { alreadyOwnedMessage, alreadySubscribedMessage, checkoutErrorMessage, PLAN_MESSAGES, type CheckoutErrorCode } from "~/content/checkout";
+import { instalmentPlan } from "~/config/instalments";
 import { logger } from "~/server/core/logger.server";
 import { findEffectiveProduct } from "./catalogue.server";
 import { expireSession, recordOpenSession, settleOpenSession } from "./checkout-sessions.server";
@@ -35,6 +36,8 @@ export interface StartCheckoutInput {
   confirmSecondPurchase?: boolean;
   /** The promotion code she applied on the checkout page, if any (docs/product.md §8.9). */
   promotionCode?: string | null;
+  /** She chose 'Pay in 3 monthly payments' (docs/product.md §8.11). */
+  payInInstalments?: boolean;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function startCheckout({
   from,
   confirmSecondPurchase = false,
   promotionCode = null,
+  payInInstalments = false,
 }: StartCheckoutInput): Promise<StartCheckoutResult> {
   const fail = (code: CheckoutErrorCode, error?: unknown, message = checkoutErrorMessage(code)): StartCheckoutResult => {
     logger[code === "provider_error" || code === "unexpected" ? "error" : "warn"]("payments: checkout not started", {
@@ -80,13 +84,17 @@ export async function startCheckout({
     const alreadyOwned = () => fail("already_owned", undefined, alreadyOwnedMessage(product.name));
     if (product.mode === "monthly" && (await findRunningSubscription(user.id, productKey))) return alreadySubscribed();
     if (product.mode === "one_time" && !confirmSecondPurchase && (await ownsProduct(user.id, productKey))) return alreadyOwned();
+    // A payment plan: only where the offer has one, and at the full price (a code is for paying in one go).
+    if (payInInstalments && !product.instalments) return fail("plan_refused", undefined, PLAN_MESSAGES.unavailable);
+    if (payInInstalments && promotionCode) return fail("plan_refused", undefined, PLAN_MESSAGES.withCode);
+    const plan = payInInstalments && product.instalments ? instalmentPlan(product.pricePence, product.instalments) : undefined;
 
     const promotion = promotionCode ? await checkPromotion(promotionCode, product, user.id) : null;
     if (promotion && !promotion.ok) return fail("promotion_refused", undefined, promotion.message);
     const discount = promotion?.ok ? { code: promotion.pricing.code, discountPence: promotion.pricing.discountPence } : null;
 
     const provider = await getPaymentProvider();
-    const open = await settleOpenSession(provider, user.id, product, discount);
+    const open = await settleOpenSession(provider, user.id, product, discount, plan?.count ?? null);
     if (open.kind === "reuse") return { url: open.url };
     // She paid her open session a moment ago (its webhook is on its way): she has it now.
     if (open.kind === "paid" && product.mode === "monthly") return alreadySubscribed();
@@ -107,6 +115,7 @@ export async function startCheckout({
       successUrl: successUrl(),
       cancelUrl: cancelUrl(product),
       expiresAt,
+      ...(plan ? { instalments: plan } : {}),
       ...(promotion?.ok
         ? {
             discount: {
@@ -128,6 +137,7 @@ export async function startCheckout({
       url: session.url,
       expiresAt: session.expiresAt,
       discount,
+      instalments: plan?.count ?? null,
     });
     if (other) {
       // Another tab opened one at the same moment: she uses that one, and this one can never be paid.

@@ -3,6 +3,7 @@ import { JobError, type JobHandler } from "~/server/jobs/worker.server";
 import { expireSessionsAtOldPrices } from "./checkout-sessions.server";
 import { resolveDuplicatePayment } from "./duplicates.server";
 import { getPaymentProvider } from "./registry.server";
+import { scheduleInstalments } from "./instalments.server";
 import { PAYMENTS_QUEUE } from "./queue.server";
 
 // The worker's handler for the payments queue (queue.server.ts): each job retries work that could
@@ -13,6 +14,7 @@ export { PAYMENTS_QUEUE };
 const PaymentsJobSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("resolve-duplicate"), sessionId: z.string().min(1).max(255) }),
   z.object({ kind: z.literal("expire-stale-sessions") }),
+  z.object({ kind: z.literal("schedule-instalments"), subscriptionId: z.string().min(1).max(255) }),
 ]);
 
 export function paymentsJobHandler(): JobHandler {
@@ -23,6 +25,9 @@ export function paymentsJobHandler(): JobHandler {
     switch (payload.kind) {
       case "resolve-duplicate":
         await resolveDuplicatePayment(await getPaymentProvider(), payload.sessionId);
+        return;
+      case "schedule-instalments":
+        await scheduleInstalments(await getPaymentProvider(), payload.subscriptionId);
         return;
       case "expire-stale-sessions": {
         const { failed } = await expireSessionsAtOldPrices(await getPaymentProvider());

@@ -6,6 +6,7 @@ import { findCustomerId } from "./customers.server";
 import { resolveDuplicateNow } from "./duplicates.server";
 import type { CheckoutSessionInfo, SubscriptionInfo } from "./provider.server";
 import { recordCompletedCheckout } from "./purchases.server";
+import { scheduleInstalmentsNow } from "./instalments.server";
 import { getPaymentProvider } from "./registry.server";
 import { isLiveSubscriptionStatus } from "./stripe-objects.server";
 import { paymentsTransaction } from "./transaction.server";
@@ -60,6 +61,7 @@ export async function confirmCheckoutSession(sessionId: string, userId: string):
     recordCompletedCheckout(tx, provider.name, paid, subscription, { stateAt: paid.created }),
   );
   let purchase = completed.purchase;
+  if (completed.planToSchedule) await scheduleInstalmentsNow(provider, completed.planToSchedule);
   if (completed.duplicatePending) {
     await resolveDuplicateNow(provider, paid.id);
     [purchase = completed.purchase] = await getDb().select().from(purchases).where(eq(purchases.id, purchase.id));

@@ -1,4 +1,5 @@
 import type { Product } from "~/config/catalogue";
+import type { InstalmentPlan } from "~/config/instalments";
 import { getServerEnv } from "~/config/env.server";
 import type { PaymentProviderName, SubscriptionStatus } from "~/server/db/schema";
 
@@ -28,6 +29,11 @@ export interface CreateCheckoutSessionInput {
   discount?: CheckoutDiscount;
   /** When the session stops accepting payment, if sooner than the provider's default (24 hours). */
   expiresAt?: Date;
+  /**
+   * Pay in monthly instalments (docs/product.md §8.11): the session takes the first payment and
+   * starts a monthly subscription for the rest, which the provider stops after the last one.
+   */
+  instalments?: InstalmentPlan;
 }
 
 /** A promotion as the provider needs it: Stripe's coupon terms, and the code she typed. */
@@ -103,6 +109,8 @@ export interface SubscriptionInfo {
   endedForNonPayment?: boolean;
   /** Paused: no payments until then (Stripe's pause_collection.resumes_at); null when not paused. */
   pausedUntil?: Date | null;
+  /** A payment plan for a one-time course (from its metadata): how many payments, adding up to what. */
+  plan?: { instalments: number; totalPence: number } | null;
 }
 
 export interface RefundPaymentInput {
@@ -155,6 +163,11 @@ export interface PaymentProvider {
   cancelSubscription(id: string): Promise<void>;
   /** Cancels at the end of the paid period (the coach's 'Cancel at period end'); safe to repeat. */
   cancelAtPeriodEnd(id: string): Promise<void>;
+  /**
+   * Makes a payment plan's subscription stop by itself after its last payment (Stripe: a
+   * subscription schedule whose phases take the plan's payments, then cancel). Safe to repeat.
+   */
+  scheduleInstalments(subscriptionId: string, plan: InstalmentPlan): Promise<void>;
   /** Takes no payments until `resumesAt`, then carries on by itself (the coach's 'Pause'). */
   pauseSubscription(id: string, resumesAt: Date): Promise<void>;
   /** Where a member manages her subscriptions: Stripe's Customer Portal or the test equivalent. */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Queryable } from "~/server/db/client.server";
-import { purchases, type PaymentProviderName, type Purchase } from "~/server/db/schema";
+import { purchases, subscriptions, type PaymentProviderName, type Purchase } from "~/server/db/schema";
 import { logger } from "~/server/core/logger.server";
 import { existingUserId, findCatalogueProduct, productNameFor } from "./catalogue.server";
 import type { CheckoutSessionInfo, SubscriptionInfo } from "./provider.server";
@@ -11,6 +11,7 @@ import { queueRefundEmails, queueRenewalFailedEmails, queueRenewalReceipt, queue
 import { applySubscriptionState, claimOffer, extendSubscriptionPeriod, findSubscription } from "./subscriptions.server";
 import { countPurchase } from "~/server/metrics/metrics.server";
 import { graceEndsAt } from "~/server/core/payment-grace.server";
+import { planProgress } from "./instalments.server";
 
 // Purchases (docs/product.md §13): one row per payment the provider confirmed. Recording is idempotent on the
 // checkout session id (unique), so the success page, a reload and the provider's webhook may all
@@ -22,7 +23,7 @@ export async function recordCheckoutPurchase(
   q: Queryable,
   session: CheckoutSessionInfo,
   purchasedAt: Date = new Date(),
-): Promise<Purchase> {
+): Promise<Purchase & { recordedNow: boolean }> {
   if (!session.paid) throw new Error(`Checkout session ${session.id} is not paid`);
   const product = findCatalogueProduct(session.productKey);
   const productKey = session.productKey ?? "unknown";
@@ -49,7 +50,7 @@ export async function recordCheckoutPurchase(
   if (inserted.length > 0) countPurchase("checkout");
   const [row] = await q.select().from(purchases).where(eq(purchases.stripeSessionId, session.id));
   if (!row) throw new Error(`Checkout session ${session.id} conflicts with another purchase`);
-  return row;
+  return { ...row, recordedNow: inserted.length > 0 };
 }
 
 /**
@@ -92,6 +93,13 @@ export async function recordPaidInvoice(q: Queryable, provider: PaymentProviderN
     })
     .onConflictDoNothing()
     .returning();
+  // A payment plan's last payment: paid in full from now on (docs/product.md §8.11).
+  if (renewal && subscription?.instalments && (await planProgress(q, invoice.subscriptionId))?.complete) {
+    await q
+      .update(subscriptions)
+      .set({ planCompletedAt: invoice.paidAt, updatedAt: new Date() })
+      .where(and(eq(subscriptions.providerSubscriptionId, invoice.subscriptionId), isNull(subscriptions.planCompletedAt)));
+  }
   // Her renewal receipt (docs/product.md §18.4), with the renewal it reports.
   if (renewal) {
     countPurchase("renewal");
@@ -156,6 +164,8 @@ export interface CompletedCheckout {
   purchase: Purchase;
   /** This payment started a second subscription to an offer she already had, not yet refunded. */
   duplicatePending: boolean;
+  /** A payment plan's first payment, recorded now: its subscription is to be told when to stop. */
+  planToSchedule?: string | null;
 }
 
 /**
@@ -191,13 +201,21 @@ async function recordCheckoutOnce(
   if (subscription) {
     await applySubscriptionState(tx, provider, subscription, stateAt, { userId: session.userId, productKey: session.productKey });
   }
-  let purchase = await recordCheckoutPurchase(tx, session, purchasedAt);
+  const { recordedNow, ...recorded } = await recordCheckoutPurchase(tx, session, purchasedAt);
+  let purchase: Purchase = recorded;
   await markSessionClosed(tx, session.id, "complete");
-  if (purchase.duplicateOfSubscriptionId) return { purchase, duplicatePending: purchase.duplicateResolvedAt === null };
-  if (!session.subscriptionId || !purchase.userId) return { purchase, duplicatePending: false };
+  // A payment plan's first payment: the provider is to stop its subscription after the last
+  // (tried at once after the commit; this job is the retry).
+  const planToSchedule = recordedNow && subscription?.plan && session.subscriptionId ? session.subscriptionId : null;
+  if (planToSchedule) await enqueuePaymentsJob(tx, { kind: "schedule-instalments", subscriptionId: planToSchedule });
+  const done = (outcome: CompletedCheckout): CompletedCheckout => ({ ...outcome, planToSchedule });
+  if (purchase.duplicateOfSubscriptionId) return done({ purchase, duplicatePending: purchase.duplicateResolvedAt === null });
+  if (!session.subscriptionId || !purchase.userId) return done({ purchase, duplicatePending: false });
+  // A payment plan buys a course, not a monthly offer: no claim (she may buy the course again).
+  if (subscription?.plan) return done({ purchase, duplicatePending: false });
 
   const { duplicateOf } = await claimOffer(tx, { userId: purchase.userId, productKey: purchase.productKey, subscriptionId: session.subscriptionId });
-  if (!duplicateOf) return { purchase, duplicatePending: false };
+  if (!duplicateOf) return done({ purchase, duplicatePending: false });
   [purchase] = (await tx
     .update(purchases)
     .set({ duplicateOfSubscriptionId: duplicateOf })
@@ -210,5 +228,5 @@ async function recordCheckoutOnce(
     productKey: purchase.productKey,
     keptSubscriptionId: duplicateOf,
   });
-  return { purchase, duplicatePending: true };
+  return done({ purchase, duplicatePending: true });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { formatLongDate } from "~/utils/format";
 import { getDb } from "~/server/db/client.server";
 import { purchases, subscriptions, type PurchaseStatus, type SubscriptionStatus } from "~/server/db/schema";
@@ -61,7 +61,16 @@ export interface SubscriptionListItem {
   pastDueSince: Date | null;
   /** Paused by the coach: no payments until then. */
   pausedUntil: Date | null;
+  /** A payment plan's terms and what has been paid on it (docs/product.md §8.11); null/0 otherwise. */
+  instalments: number | null;
+  planTotalCents: number | null;
+  planPaidCount: number;
+  planPaidCents: number;
 }
+
+/** A plan's payments recorded and not refunded in full, counted and summed (columns named in full: a subquery). */
+const planPaid = (what: "count" | "sum") =>
+  sql<number>`case when "subscriptions"."instalments" is null then 0 else (select ${sql.raw(what === "count" ? "count(*)" : "coalesce(sum(pp.amount_cents), 0)")} from purchases pp where pp.subscription_id = "subscriptions"."provider_subscription_id" and pp.status in ('paid', 'partially_refunded')) end`.mapWith(Number);
 
 /** The columns of a SubscriptionListItem. */
 const SUBSCRIPTION_LIST_ITEM = {
@@ -75,6 +84,10 @@ const SUBSCRIPTION_LIST_ITEM = {
   createdAt: subscriptions.createdAt,
   pastDueSince: subscriptions.pastDueSince,
   pausedUntil: subscriptions.pausedUntil,
+  instalments: subscriptions.instalments,
+  planTotalCents: subscriptions.planTotalCents,
+  planPaidCount: planPaid("count"),
+  planPaidCents: planPaid("sum"),
 };
 
 /** The member's subscriptions, newest first, with what the settings page shows about each. */

@@ -14,7 +14,9 @@ export type PaymentsJob =
   /** A paid session that started a second subscription: cancel it and refund its payment. */
   | { kind: "resolve-duplicate"; sessionId: string }
   /** Open checkout sessions whose price no longer matches the catalogue: expire them. */
-  | { kind: "expire-stale-sessions" };
+  | { kind: "expire-stale-sessions" }
+  /** A payment plan's first payment: have the provider stop its subscription after the last. */
+  | { kind: "schedule-instalments"; subscriptionId: string };
 
 /**
  * Tries before a job is left failed: 1, 2, 4 … minutes, then every 3 hours, about a day and a half
@@ -35,7 +37,9 @@ export async function settlePaymentsJobs(q: Queryable, job: PaymentsJob) {
   const matches =
     job.kind === "resolve-duplicate"
       ? sql`${jobs.payload}->>'kind' = ${job.kind} and ${jobs.payload}->>'sessionId' = ${job.sessionId}`
-      : sql`${jobs.payload}->>'kind' = ${job.kind}`;
+      : job.kind === "schedule-instalments"
+        ? sql`${jobs.payload}->>'kind' = ${job.kind} and ${jobs.payload}->>'subscriptionId' = ${job.subscriptionId}`
+        : sql`${jobs.payload}->>'kind' = ${job.kind}`;
   const now = new Date();
   await q
     .update(jobs)

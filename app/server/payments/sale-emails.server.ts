@@ -19,11 +19,14 @@ import {
   renderRefundIssued,
   renderRenewalFailed,
   renderRenewalReceipt,
+  renderInstalmentReceipt,
+  renderPlanEndedUnpaid,
   type CoachEventData,
   type RenderedEmail,
 } from "~/server/email/sale-templates.server";
 import { applyOverrides, readOverrideRows } from "~/server/settings/effective-config.server";
 import { fullName } from "~/utils/names";
+import { planProgress, type PlanProgress } from "./instalments.server";
 
 // The emails a payment event sends (docs/product.md §18.2–18.4), queued in the transaction that
 // records the event. Each has a dedupe key naming what it is about (the purchase, the invoice, the
@@ -85,8 +88,9 @@ async function cohortStart(q: Queryable): Promise<Date> {
 }
 
 /** What a receipt (the first, or a renewal's) says about a payment. */
-function receiptOf(member: { firstName: string | null }, purchase: Purchase, cohortStartsAt: Date | null, nextPaymentAt: Date | null) {
+function receiptOf(member: { firstName: string | null }, purchase: Purchase, cohortStartsAt: Date | null, nextPaymentAt: Date | null, plan: PlanProgress | null = null) {
   return {
+    plan: plan ? { number: plan.paidCount, count: plan.instalments, balancePence: plan.balancePence, totalPence: plan.totalPence } : null,
     firstName: member.firstName,
     productKey: purchase.productKey,
     productName: purchase.productName,
@@ -109,13 +113,16 @@ export async function queueSaleEmails(q: Queryable, purchase: Purchase, nextPaym
   const member = await memberOf(q, purchase.userId);
   const kind = offerKindOf(purchase.productKey);
   const monthly = kind === "one-to-one" || kind === "foundations";
+  // A payment plan's first payment: the receipt says which payment it was and what is left.
+  const plan = purchase.subscriptionId && !monthly ? await planProgress(q, purchase.subscriptionId) : null;
   if (member) {
-    const receipt = renderReceipt(receiptOf(member, purchase, kind === "learn-to-lift" ? await cohortStart(q) : null, nextPaymentAt));
+    const receipt = renderReceipt(receiptOf(member, purchase, kind === "learn-to-lift" ? await cohortStart(q) : null, nextPaymentAt, plan));
     await send(q, "receipt", member.email, receipt, `receipt:${purchase.id}`);
     // Bought after the welcome's send point: it goes now, not at the next sweep (decision 258).
     if (kind === "learn-to-lift" && purchase.userId) await queueWelcomeIfDue(q, purchase.userId);
   }
-  await send(q, "coach-new-sale", coachAddress(), renderCoachNewSale(coachData(purchase, member, purchase.purchasedAt, monthly)), `coach-sale:${purchase.id}`);
+  const sale = { ...coachData(purchase, member, purchase.purchasedAt, monthly), plan: plan ? { count: plan.instalments, totalPence: plan.totalPence } : null };
+  await send(q, "coach-new-sale", coachAddress(), renderCoachNewSale(sale), `coach-sale:${purchase.id}`);
   // The notice names the day to reply by; the dashboard keeps it as a to-do (decision 259).
   if (kind === "one-to-one") await recordFollowUp(q, purchase);
 }
@@ -125,6 +132,13 @@ export async function queueRenewalReceipt(q: Queryable, purchase: Purchase, next
   if (purchase.status !== "paid") return;
   const member = await memberOf(q, purchase.userId);
   if (!member) return;
+  // A payment plan's later payment: 'payment 2 of 3', or the last, after which the course is hers.
+  const plan = purchase.subscriptionId ? await planProgress(q, purchase.subscriptionId) : null;
+  if (plan) {
+    const email = renderInstalmentReceipt(receiptOf(member, purchase, null, plan.complete ? null : nextPaymentAt, plan));
+    await send(q, "instalment-receipt", member.email, email, `receipt:${purchase.id}`);
+    return;
+  }
   const email = renderRenewalReceipt(receiptOf(member, purchase, null, nextPaymentAt));
   await send(q, "renewal-receipt", member.email, email, `receipt:${purchase.id}`);
 }
@@ -194,6 +208,9 @@ export async function queueSubscriptionEndEmails(q: Queryable, change: Subscript
     .where(and(eq(purchases.subscriptionId, change.providerSubscriptionId), isNotNull(purchases.duplicateOfSubscriptionId)))
     .limit(1);
   if (duplicate) return;
+  // A payment plan ending after its last payment is the plan done: her last receipt said so.
+  const plan = await planProgress(q, change.providerSubscriptionId);
+  if (plan?.complete) return;
   const member = await memberOf(q, change.userId);
   const [paid] = await q
     .select({ amountCents: purchases.amountCents, currency: purchases.currency })
@@ -201,7 +218,10 @@ export async function queueSubscriptionEndEmails(q: Queryable, change: Subscript
     .where(eq(purchases.subscriptionId, change.providerSubscriptionId))
     .orderBy(purchases.purchasedAt)
     .limit(1);
-  if (member && change.kind === "unpaid") {
+  if (member && plan && change.kind === "unpaid") {
+    const email = renderPlanEndedUnpaid({ firstName: member.firstName, productName: change.productName, balancePence: plan.balancePence, totalPence: plan.totalPence });
+    await send(q, "plan-ended-unpaid", member.email, email, `cancelled:${change.providerSubscriptionId}`);
+  } else if (member && change.kind === "unpaid") {
     const email = renderEndedUnpaid({ firstName: member.firstName, productKey: change.productKey, productName: change.productName });
     await send(q, "subscription-ended-unpaid", member.email, email, `cancelled:${change.providerSubscriptionId}`);
   } else if (member) {
@@ -217,6 +237,7 @@ export async function queueSubscriptionEndEmails(q: Queryable, change: Subscript
     ),
     kind: change.kind,
     accessEndsAt: change.accessEndsAt,
+    plan: plan ? { count: plan.instalments, totalPence: plan.totalPence, paidCount: plan.paidCount, balancePence: plan.balancePence } : null,
   });
   await send(q, `coach-subscription-${change.kind}`, coachAddress(), coach, `coach-${change.kind}:${change.providerSubscriptionId}`);
 }

@@ -133,7 +133,19 @@ export function readSubscription(value: unknown): SubscriptionInfo {
     canceledAt: fromUnix(s.canceled_at ?? s.ended_at),
     endedForNonPayment: s.cancellation_details?.reason === "payment_failed",
     pausedUntil: fromUnix(s.pause_collection?.resumes_at),
+    plan: readPlan(s.metadata),
   };
+}
+
+/** The metadata keys a payment plan's checkout and subscription carry (docs/product.md §8.11). */
+export const PLAN_METADATA = { instalments: "instalments", total: "planTotalPence" } as const;
+
+/** A payment plan from an object's metadata, or null for an ordinary subscription. */
+export function readPlan(metadata: Record<string, string> | null | undefined): { instalments: number; totalPence: number } | null {
+  const instalments = Number(metadata?.[PLAN_METADATA.instalments]);
+  const totalPence = Number(metadata?.[PLAN_METADATA.total]);
+  if (!Number.isInteger(instalments) || instalments < 2 || !Number.isInteger(totalPence) || totalPence <= 0) return null;
+  return { instalments, totalPence };
 }
 
 /**

@@ -11,8 +11,10 @@ import {
   type RefundPaymentInput,
   type SubscriptionInfo,
 } from "./provider.server";
-import { isLiveSubscriptionStatus, readCheckoutSession, readSubscription } from "./stripe-objects.server";
+import { isLiveSubscriptionStatus, PLAN_METADATA, readCheckoutSession, readSubscription } from "./stripe-objects.server";
 import type { Product } from "~/config/catalogue";
+import { evenPlan, type InstalmentPlan } from "~/config/instalments";
+import { formatMoney } from "~/utils/format";
 import { fullName } from "~/utils/names";
 
 // Stripe Checkout, Customer Portal and subscriptions through the official SDK. `host`, `port`
@@ -39,16 +41,23 @@ function displayName(user: PaymentUser): string | undefined {
  * each price (app/server/ops/doctor.server.ts) both use it, so the doctor asks Stripe exactly what
  * a checkout will.
  */
-export function stripeLineItem(product: Product): Stripe.Checkout.SessionCreateParams.LineItem {
+export function stripeLineItem(product: Product, plan?: InstalmentPlan): Stripe.Checkout.SessionCreateParams.LineItem {
   return {
     quantity: 1,
     price_data: {
       currency: product.currency,
-      unit_amount: product.pricePence,
+      // A payment plan's first payment, monthly: the subscription schedule stops it after the last.
+      unit_amount: plan ? plan.firstPence : product.pricePence,
       product_data: { name: product.name, metadata: { productKey: product.productKey } },
-      ...(product.mode === "monthly" ? { recurring: { interval: "month" as const } } : {}),
+      ...(product.mode === "monthly" || plan ? { recurring: { interval: "month" as const } } : {}),
     },
   };
+}
+
+/** What Stripe's page says above its button for a payment plan, so she never reads it as a subscription. */
+export function planPageNote(plan: InstalmentPlan): string {
+  const later = `${plan.count - 1} more monthly payments of ${formatMoney(plan.laterPence)}`;
+  return `${formatMoney(plan.firstPence)} today, then ${later}. It stops by itself after the last one: ${formatMoney(plan.totalPence)} in all.`;
 }
 
 function isMissing(error: unknown): boolean {
@@ -96,18 +105,23 @@ export class StripeProvider implements PaymentProvider {
     return { id: customer.id };
   }
 
-  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl, discount, expiresAt }: CreateCheckoutSessionInput) {
-    const subscription = product.mode === "monthly";
+  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl, discount, expiresAt, instalments }: CreateCheckoutSessionInput) {
+    const subscription = product.mode === "monthly" || instalments !== undefined;
     const metadata: Record<string, string> = { userId, productKey: product.productKey };
     if (discount) metadata.promotionCode = discount.terms.code;
+    if (instalments) {
+      metadata[PLAN_METADATA.instalments] = String(instalments.count);
+      metadata[PLAN_METADATA.total] = String(instalments.totalPence);
+    }
     const promotion = discount?.atProvider;
     const session = await call("create checkout session", () =>
       this.stripe.checkout.sessions.create({
         mode: subscription ? "subscription" : "payment",
         customer: customerId,
         client_reference_id: userId,
-        line_items: [stripeLineItem(product)],
+        line_items: [stripeLineItem(product, instalments)],
         metadata,
+        ...(instalments ? { custom_text: { submit: { message: planPageNote(instalments) } } } : {}),
         // Copied onto the subscription or payment intent, so their own events carry them too.
         ...(subscription ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
         // The code is applied by the site, never typed on Stripe's page (no allow_promotion_codes):
@@ -262,6 +276,46 @@ export class StripeProvider implements PaymentProvider {
 
   async cancelAtPeriodEnd(id: string): Promise<void> {
     await call("cancel subscription at period end", () => this.stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey: `cancel-at-period-end-${id}` }));
+  }
+
+  /**
+   * A payment plan's subscription (started by Checkout at the first payment's price) put on a
+   * subscription schedule: its phases take the plan's payments (the later ones at their own price
+   * when the first carries odd pence) and `end_behavior: cancel` ends it after the last. The
+   * schedule is made from the subscription once (idempotency key; a subscription already on a
+   * schedule is not made again) and then set (its own key), so a retry does the same thing.
+   */
+  async scheduleInstalments(subscriptionId: string, plan: InstalmentPlan): Promise<void> {
+    const sub = await call("retrieve subscription", () => this.stripe.subscriptions.retrieve(subscriptionId));
+    const existing = sub.schedule ? (typeof sub.schedule === "string" ? sub.schedule : sub.schedule.id) : null;
+    const schedule = existing
+      ? await call("retrieve subscription schedule", () => this.stripe.subscriptionSchedules.retrieve(existing))
+      : await call("create subscription schedule", () =>
+          this.stripe.subscriptionSchedules.create({ from_subscription: subscriptionId }, { idempotencyKey: `instalments-schedule-${subscriptionId}` }),
+        );
+    if (schedule.end_behavior === "cancel") return; // set already
+    const current = schedule.phases[0];
+    const item = sub.items.data[0];
+    if (!current || !item) throw new PaymentProviderError(`Stripe: subscription ${subscriptionId} has no phase or item to schedule`);
+    const price = item.price;
+    const productId = typeof price.product === "string" ? price.product : price.product.id;
+    const first = { items: [{ price: price.id, quantity: 1 }], start_date: current.start_date };
+    const phases: Stripe.SubscriptionScheduleUpdateParams.Phase[] = evenPlan(plan)
+      ? [{ ...first, duration: { interval: "month", interval_count: plan.count } }]
+      : [
+          { ...first, duration: { interval: "month", interval_count: 1 } },
+          {
+            items: [{ price_data: { currency: price.currency, product: productId, unit_amount: plan.laterPence, recurring: { interval: "month" } }, quantity: 1 }],
+            duration: { interval: "month", interval_count: plan.count - 1 },
+          },
+        ];
+    await call("set subscription schedule", () =>
+      this.stripe.subscriptionSchedules.update(
+        schedule.id,
+        { end_behavior: "cancel", phases, metadata: { subscriptionId, [PLAN_METADATA.instalments]: String(plan.count) } },
+        { idempotencyKey: `instalments-phases-${schedule.id}` },
+      ),
+    );
   }
 
   async pauseSubscription(id: string, resumesAt: Date): Promise<void> {

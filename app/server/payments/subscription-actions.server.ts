@@ -15,6 +15,7 @@ import { isLiveSubscriptionStatus } from "./stripe-objects.server";
 export const PAUSE_MESSAGES = {
   notRunning: "Only a running subscription that is not cancelling can be paused.",
   alreadyPaused: "This subscription is already paused.",
+  plan: "A payment plan can't be paused: its last payments would never be taken. Cancel it, or give her the course with 'Give access'.",
 } as const;
 
 export const CANCEL_MESSAGES = {
@@ -66,6 +67,7 @@ export async function pauseFromDashboard(adminId: string, providerSubscriptionId
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
   if (!row) return { ok: false, status: 404, message: CANCEL_MESSAGES.notFound };
   if (row.pausedUntil && row.pausedUntil.getTime() > Date.now()) return { ok: false, status: 409, message: PAUSE_MESSAGES.alreadyPaused };
+  if (row.instalments !== null) return { ok: false, status: 409, message: PAUSE_MESSAGES.plan };
   if (!["active", "trialing"].includes(row.status) || row.cancelAtPeriodEnd || !row.currentPeriodEnd) {
     return { ok: false, status: 409, message: PAUSE_MESSAGES.notRunning };
   }

@@ -75,6 +75,8 @@ export async function applySubscriptionState(
       endedForNonPayment: info.status === "canceled" && (info.endedForNonPayment ?? false),
       pausedUntil: info.pausedUntil ?? null,
       pausedFrom: info.pausedUntil ? info.currentPeriodEnd : null,
+      instalments: info.plan?.instalments ?? null,
+      planTotalCents: info.plan?.totalPence ?? null,
       stateAt,
     })
     .onConflictDoUpdate({
@@ -91,6 +93,9 @@ export async function applySubscriptionState(
         // end stored before this state), and is kept through the voided months until it is over.
         pausedFrom: sql`case when excluded.paused_until is null then null else coalesce(${subscriptions.pausedFrom}, ${subscriptions.currentPeriodEnd}, excluded.current_period_end) end`,
         pausedUntil: sql`excluded.paused_until`,
+        // A plan's terms come with it from its metadata and never change.
+        instalments: sql`coalesce(${subscriptions.instalments}, excluded.instalments)`,
+        planTotalCents: sql`coalesce(${subscriptions.planTotalCents}, excluded.plan_total_cents)`,
         stateAt: sql`excluded.state_at`,
         userId: sql`coalesce(${subscriptions.userId}, excluded.user_id)`,
         providerCustomerId: sql`coalesce(${subscriptions.providerCustomerId}, excluded.provider_customer_id)`,

@@ -16,6 +16,7 @@ import {
   type StripeEventEnvelope,
 } from "./stripe-objects.server";
 import { applySubscriptionState } from "./subscriptions.server";
+import { scheduleInstalmentsNow } from "./instalments.server";
 import { paymentsTransaction } from "./transaction.server";
 
 // POST /api/payments/webhook: Stripe's webhooks, or the test checkout's, which are signed and
@@ -107,6 +108,8 @@ async function prepare(provider: PaymentProvider, event: StripeEventEnvelope): P
 /** What is left to do once the event's transaction has committed: duplicates to refund at once. */
 interface AfterCommit {
   duplicateSessions: string[];
+  /** Payment plans whose first payment was just recorded: their end to schedule at the provider. */
+  plansToSchedule: string[];
 }
 
 async function apply(tx: Transaction, provider: PaymentProviderName, event: StripeEventEnvelope, prepared: Prepared, after: AfterCommit) {
@@ -122,6 +125,7 @@ async function apply(tx: Transaction, provider: PaymentProviderName, event: Stri
         purchasedAt: created,
       });
       if (completed.duplicatePending) after.duplicateSessions.push(session.id);
+      if (completed.planToSchedule) after.plansToSchedule.push(completed.planToSchedule);
       return;
     }
     case "checkout.session.expired":
@@ -161,9 +165,9 @@ export async function processWebhookEvent(provider: PaymentProvider, event: Stri
   const [seen] = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, event.id));
   if (seen) return "duplicate";
   const prepared = await prepare(provider, event);
-  let after: AfterCommit = { duplicateSessions: [] };
+  let after: AfterCommit = { duplicateSessions: [], plansToSchedule: [] };
   const outcome = await paymentsTransaction(async (tx): Promise<WebhookOutcome> => {
-    after = { duplicateSessions: [] }; // afresh if the transaction is run again
+    after = { duplicateSessions: [], plansToSchedule: [] }; // afresh if the transaction is run again
     const now = new Date();
     // NOTE: the insert is the lock: a second delivery racing this one waits on the primary key
     // and then finds the event already there.
@@ -187,5 +191,6 @@ export async function processWebhookEvent(provider: PaymentProvider, event: Stri
   // NOTE: outside the transaction: it calls the provider (and the test provider's events write to
   // the database themselves). A failure is retried by the job queued with the finding.
   for (const sessionId of after.duplicateSessions) await resolveDuplicateNow(provider, sessionId);
+  for (const subscriptionId of after.plansToSchedule) await scheduleInstalmentsNow(provider, subscriptionId);
   return outcome;
 }

@@ -63,6 +63,14 @@ export const subscriptions = pgTable(
     pausedFrom: timestamptz("paused_from"),
     pausedUntil: timestamptz("paused_until"),
     /**
+     * A payment plan for a one-time course (docs/product.md §8.11): how many monthly payments it
+     * has and what they add up to; null for an ordinary monthly subscription.
+     */
+    instalments: integer("instalments"),
+    planTotalCents: integer("plan_total_cents"),
+    /** When a plan's last payment was recorded: paid in full from then on (the Sales tab says 'Paid'). */
+    planCompletedAt: timestamptz("plan_completed_at"),
+    /**
      * When the provider produced the state stored here (the event's `created` time). An event
      * older than this changes nothing, so events arriving out of order never regress the state.
      */
@@ -192,6 +200,8 @@ export const checkoutSessions = pgTable(
     /** The promotion code she applied, as she will see it, and what it takes off the first payment. */
     promotionCode: text("promotion_code"),
     discountCents: integer("discount_cents").notNull().default(0),
+    /** A payment plan's number of monthly payments (amount_cents is then the first); null for one payment. */
+    instalments: integer("instalments"),
     /** The provider's hosted page, while the session is open. */
     url: text("url"),
     status: text("status").$type<CheckoutSessionStatus>().notNull().default("open"),
@@ -332,6 +342,8 @@ export const testSubscriptions = pgTable(
     cancellationReason: text("cancellation_reason"),
     /** A pause's end, as Stripe's pause_collection.resumes_at: no payments are taken before it. */
     pausedUntil: timestamptz("paused_until"),
+    /** A payment plan's payments still to take after the current one (null: it renews until cancelled). */
+    paymentsLeft: integer("payments_left"),
     status: text("status").$type<SubscriptionStatus>().notNull(),
     currentPeriodStart: timestamptz("current_period_start").notNull(),
     currentPeriodEnd: timestamptz("current_period_end").notNull(),

@@ -12,7 +12,8 @@ import {
   type RefundPaymentInput,
   type SubscriptionInfo,
 } from "../provider.server";
-import { isLiveSubscriptionStatus, readCheckoutSession, readSubscription } from "../stripe-objects.server";
+import { isLiveSubscriptionStatus, PLAN_METADATA, readCheckoutSession, readPlan, readSubscription } from "../stripe-objects.server";
+import { instalmentPlan } from "~/config/instalments";
 import { deliverTestEvent, type DeliverWebhook } from "./delivery.server";
 import {
   completedSuccessUrl,
@@ -53,21 +54,27 @@ export class TestProvider implements PaymentProvider {
     return { id: testId("cus", 14) };
   }
 
-  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl, discount, expiresAt }: CreateCheckoutSessionInput) {
+  async createCheckoutSession({ product, customerId, userId, successUrl, cancelUrl, discount, expiresAt, instalments }: CreateCheckoutSessionInput) {
     const now = new Date();
     const metadata: Record<string, string> = { userId, productKey: product.productKey };
     if (discount) metadata.promotionCode = discount.terms.code;
+    if (instalments) {
+      metadata[PLAN_METADATA.instalments] = String(instalments.count);
+      metadata[PLAN_METADATA.total] = String(instalments.totalPence);
+    }
+    // A payment plan takes its first payment now and starts the monthly subscription for the rest.
+    const price = instalments ? instalments.firstPence : product.pricePence;
     const [row] = await getDb()
       .insert(testCheckoutSessions)
       .values({
         id: testId("cs_test", 58),
         customerId,
-        mode: product.mode === "monthly" ? "subscription" : "payment",
+        mode: product.mode === "monthly" || instalments ? "subscription" : "payment",
         productKey: product.productKey,
         productName: product.name,
         // The test checkout charges the reduced amount, as Stripe would with the coupon.
-        amountTotal: product.pricePence - (discount?.amountPence ?? 0),
-        amountSubtotal: product.pricePence,
+        amountTotal: price - (discount?.amountPence ?? 0),
+        amountSubtotal: price,
         currency: product.currency,
         metadata,
         discount: discount ? testDiscount(discount) : null,
@@ -86,6 +93,9 @@ export class TestProvider implements PaymentProvider {
   }
 
   async deactivatePromotion(): Promise<void> {}
+
+  /** The test checkout counts a plan's payments itself (payments_left, see advance()): nothing to set. */
+  async scheduleInstalments(): Promise<void> {}
 
   async expireCheckoutSession(id: string): Promise<CheckoutSessionInfo | null> {
     const [expired] = await getDb()
@@ -237,6 +247,9 @@ export class TestProvider implements PaymentProvider {
         .returning();
       if (!completed) return null; // paid a moment ago by another request
       let subscription: TestSubscription | null = null;
+      // A payment plan: the later payments at their own amount, and how many are left to take.
+      const plan = readPlan(row.metadata);
+      const instalments = plan ? instalmentPlan(plan.totalPence, plan.instalments) : null;
       if (subscriptionId) {
         [subscription = null] = await tx
           .insert(testSubscriptions)
@@ -246,7 +259,8 @@ export class TestProvider implements PaymentProvider {
             productKey: row.productKey,
             productName: row.productName,
             // The price before the discount; the discount goes with it for the renewals it covers.
-            amount: row.amountSubtotal ?? row.amountTotal,
+            amount: instalments ? instalments.laterPence : (row.amountSubtotal ?? row.amountTotal),
+            paymentsLeft: instalments ? instalments.count - 1 : null,
             currency: row.currency,
             metadata: row.metadata,
             discount: row.discount && row.discount.paymentsLeft !== 0 ? row.discount : null,
@@ -343,6 +357,13 @@ export class TestProvider implements PaymentProvider {
       await this.event("customer.subscription.deleted", subscriptionObject(ended!));
       return true;
     }
+    if (row.paymentsLeft === 0) {
+      // A payment plan's last payment was taken: its schedule ends it now, as Stripe's does.
+      const now = new Date();
+      const [ended] = await getDb().update(testSubscriptions).set({ status: "canceled", canceledAt: now }).where(eq(testSubscriptions.id, row.id)).returning();
+      await this.event("customer.subscription.deleted", subscriptionObject(ended!));
+      return true;
+    }
     const start = row.currentPeriodEnd;
     const end = addMonth(start);
     if (row.pausedUntil && start.getTime() < row.pausedUntil.getTime()) {
@@ -355,7 +376,16 @@ export class TestProvider implements PaymentProvider {
     const [renewed] = await getDb()
       .update(testSubscriptions)
       // A past-due subscription (a failed renewal) is paid up and active again.
-      .set({ currentPeriodStart: start, currentPeriodEnd: end, status: "active", discount, failingInvoiceId: null, failedAttempts: 0, pausedUntil: null })
+      .set({
+        currentPeriodStart: start,
+        currentPeriodEnd: end,
+        status: "active",
+        discount,
+        failingInvoiceId: null,
+        failedAttempts: 0,
+        pausedUntil: null,
+        paymentsLeft: row.paymentsLeft === null ? null : row.paymentsLeft - 1,
+      })
       .where(eq(testSubscriptions.id, row.id))
       .returning();
     await this.event(
