@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import type { SalesFilter, SalesPage, SaleRow, SaleStatus } from "~/server/admin/sales.server";
 import { Badge, type BadgeVariant } from "~/components/ui/badge";
@@ -191,108 +192,132 @@ function SaleItem({ row, refundKey, cancellable = false }: { row: SaleRow; refun
 }
 
 /**
- * 'Refund' (docs/product.md §8.7): opens in place, asks how much (all that is left unless she says
- * less) and for a ticked confirmation, which the server checks too. A plain form: it works before
- * JavaScript loads, and the page's request key makes a double click refund once.
+ * One of the Sales tab's actions on a payment (docs/product.md §10.11): a button that opens in
+ * place a plain form (it works before JavaScript loads) with its own fields, a box to tick that
+ * says what will happen (the server checks it too) and the button that does it.
+ */
+function ConfirmAction({
+  label,
+  intent,
+  hidden,
+  confirmId,
+  confirmText,
+  submitLabel,
+  destructive = true,
+  children,
+}: {
+  label: string;
+  intent: string;
+  hidden: Record<string, string>;
+  confirmId: string;
+  confirmText: ReactNode;
+  submitLabel: string;
+  destructive?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <details className="group w-full">
+      <summary className="btn btn-outline btn-sm w-fit cursor-pointer list-none">{label}</summary>
+      <Form method="post" className="mt-3 flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4">
+        <input type="hidden" name="intent" value={intent} />
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {children}
+        <label htmlFor={confirmId} className="flex items-start gap-3 text-sm text-ink">
+          <input id={confirmId} type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-5 shrink-0 accent-brand-700" />
+          <span>{confirmText}</span>
+        </label>
+        <Button type="submit" variant={destructive ? "destructive" : "primary"} size="sm" className="w-fit">
+          {submitLabel}
+        </Button>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * 'Refund' (docs/product.md §8.7): how much (all that is left unless she says less); the page's
+ * request key makes a double click refund once.
  */
 function RefundForm({ row, left, refundKey }: { row: SaleRow; left: number; refundKey: string }) {
   const id = `refund-${row.id}`;
   return (
-    <details className="group w-full">
-      <summary className="btn btn-outline btn-sm w-fit cursor-pointer list-none">Refund</summary>
-      <Form method="post" className="mt-3 flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4">
-        <input type="hidden" name="intent" value="refund" />
-        <input type="hidden" name="purchaseId" value={row.id} />
-        <input type="hidden" name="requestKey" value={refundKey} />
-        <label htmlFor={`${id}-amount`} className="text-sm font-semibold text-ink">
-          Amount to refund in pounds
-        </label>
-        <p id={`${id}-hint`} className="-mt-2 text-sm text-ink-muted">
-          Leave it empty to refund all that is left ({formatMoney(left, row.currency)}).
-        </p>
-        <Input id={`${id}-amount`} name="amount" inputMode="decimal" autoComplete="off" aria-describedby={`${id}-hint`} className="max-w-48" />
-        <label className="flex items-start gap-3 text-sm text-ink">
-          <input type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-5 shrink-0 accent-brand-700" />
-          <span>
-            Yes, refund this payment to {row.memberName ?? row.memberEmail ?? "her"}&apos;s card. It cannot be undone, and she gets
-            an email to say so.
-          </span>
-        </label>
-        <Button type="submit" variant="destructive" size="sm" className="w-fit">
-          Confirm refund
-        </Button>
-      </Form>
-    </details>
+    <ConfirmAction
+      label="Refund"
+      intent="refund"
+      hidden={{ purchaseId: row.id, requestKey: refundKey }}
+      confirmId={`${id}-confirm`}
+      confirmText={`Yes, refund this payment to ${row.memberName ?? row.memberEmail ?? "her"}'s card. It cannot be undone, and she gets an email to say so.`}
+      submitLabel="Confirm refund"
+    >
+      <label htmlFor={`${id}-amount`} className="text-sm font-semibold text-ink">
+        Amount to refund in pounds
+      </label>
+      <p id={`${id}-hint`} className="-mt-2 text-sm text-ink-muted">
+        Leave it empty to refund all that is left ({formatMoney(left, row.currency)}).
+      </p>
+      <Input id={`${id}-amount`} name="amount" inputMode="decimal" autoComplete="off" aria-describedby={`${id}-hint`} className="max-w-48" />
+    </ConfirmAction>
   );
 }
 
 /**
  * 'Cancel subscription' (docs/product.md §10.11): at the end of the paid period (the default) or
- * now, confirmed with a ticked box the server checks too. The provider ends it; its events email her.
+ * now. The provider ends it; its events email her. A payment plan's payments stop the same way.
  */
 function CancelForm({ row }: { row: SaleRow }) {
-  const id = `cancel-${row.id}`;
-  const who = row.memberName ?? row.memberEmail ?? "her";
+  const what = row.plan ? "payment plan" : "subscription";
   return (
-    <details className="group w-full">
-      <summary className="btn btn-outline btn-sm w-fit cursor-pointer list-none">Cancel subscription</summary>
-      <Form method="post" className="mt-3 flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4">
-        <input type="hidden" name="intent" value="cancel-subscription" />
-        <input type="hidden" name="subscriptionId" value={row.subscriptionId ?? ""} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold text-ink">When it ends</legend>
-          {row.status !== "cancelling" ? (
-            <label className="flex items-center gap-3 text-sm text-ink">
-              <input type="radio" name="when" value="period_end" defaultChecked className="size-5 accent-brand-700" />
-              At the end of the month she has paid for
-            </label>
-          ) : null}
+    <ConfirmAction
+      label={`Cancel ${what}`}
+      intent="cancel-subscription"
+      hidden={{ subscriptionId: row.subscriptionId ?? "" }}
+      confirmId={`cancel-${row.id}-confirm`}
+      confirmText={`Yes, cancel ${row.memberName ?? row.memberEmail ?? "her"}'s ${row.productName} ${what}. She gets an email to say so.`}
+      submitLabel="Confirm cancellation"
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-ink">When it ends</legend>
+        {row.status !== "cancelling" ? (
           <label className="flex items-center gap-3 text-sm text-ink">
-            <input type="radio" name="when" value="now" defaultChecked={row.status === "cancelling"} className="size-5 accent-brand-700" />
-            Now (her access ends today; nothing is refunded)
+            <input type="radio" name="when" value="period_end" defaultChecked className="size-5 accent-brand-700" />
+            At the end of the month she has paid for
           </label>
-        </fieldset>
-        <label htmlFor={`${id}-confirm`} className="flex items-start gap-3 text-sm text-ink">
-          <input id={`${id}-confirm`} type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-5 shrink-0 accent-brand-700" />
-          <span>Yes, cancel {who}&apos;s {row.productName} subscription. She gets an email to say so.</span>
+        ) : null}
+        <label className="flex items-center gap-3 text-sm text-ink">
+          <input type="radio" name="when" value="now" defaultChecked={row.status === "cancelling"} className="size-5 accent-brand-700" />
+          Now (her access ends today; nothing is refunded)
         </label>
-        <Button type="submit" variant="destructive" size="sm" className="w-fit">
-          Confirm cancellation
-        </Button>
-      </Form>
-    </details>
+      </fieldset>
+    </ConfirmAction>
   );
 }
 
 /**
  * 'Pause' (docs/product.md §10.11): no payments for 1 to 3 months from the end of the month she
- * has paid for, then it carries on by itself; confirmed with a ticked box the server checks too.
+ * has paid for, then it carries on by itself.
  */
 function PauseForm({ row }: { row: SaleRow }) {
-  const who = row.memberName ?? row.memberEmail ?? "her";
   return (
-    <details className="group w-full">
-      <summary className="btn btn-outline btn-sm w-fit cursor-pointer list-none">Pause</summary>
-      <Form method="post" className="mt-3 flex flex-col gap-3 rounded-2xl border border-sand-200 bg-sand-50 p-4">
-        <input type="hidden" name="intent" value="pause-subscription" />
-        <input type="hidden" name="subscriptionId" value={row.subscriptionId ?? ""} />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold text-ink">For how long, from the end of the month she has paid for</legend>
-          {[1, 2, 3].map((months) => (
-            <label key={months} className="flex items-center gap-3 text-sm text-ink">
-              <input type="radio" name="months" value={months} defaultChecked={months === 1} className="size-5 accent-brand-700" />
-              {months === 1 ? "1 month" : `${months} months`}
-            </label>
-          ))}
-        </fieldset>
-        <label className="flex items-start gap-3 text-sm text-ink">
-          <input type="checkbox" name="confirm" value="yes" required className="mt-0.5 size-5 shrink-0 accent-brand-700" />
-          <span>Yes, pause {who}&apos;s {row.productName} subscription. No payments are taken during the pause, and she gets an email to say so.</span>
-        </label>
-        <Button type="submit" size="sm" className="w-fit">
-          Confirm pause
-        </Button>
-      </Form>
-    </details>
+    <ConfirmAction
+      label="Pause"
+      intent="pause-subscription"
+      hidden={{ subscriptionId: row.subscriptionId ?? "" }}
+      confirmId={`pause-${row.id}-confirm`}
+      confirmText={`Yes, pause ${row.memberName ?? row.memberEmail ?? "her"}'s ${row.productName} subscription. No payments are taken during the pause, and she gets an email to say so.`}
+      submitLabel="Confirm pause"
+      destructive={false}
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-semibold text-ink">For how long, from the end of the month she has paid for</legend>
+        {[1, 2, 3].map((months) => (
+          <label key={months} className="flex items-center gap-3 text-sm text-ink">
+            <input type="radio" name="months" value={months} defaultChecked={months === 1} className="size-5 accent-brand-700" />
+            {months === 1 ? "1 month" : `${months} months`}
+          </label>
+        ))}
+      </fieldset>
+    </ConfirmAction>
   );
 }
