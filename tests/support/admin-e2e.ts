@@ -8,7 +8,7 @@ import { RETRY_STEP_MS, ROUND_TRIP_MS } from "./budgets";
 
 export const ADMIN_PASSWORD = "Stronger2025";
 
-export function toast(page: Page, text: string) {
+export function toast(page: Page, text: string | RegExp) {
   return toastLocator(page, text);
 }
 

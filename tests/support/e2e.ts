@@ -26,7 +26,7 @@ export const test = base.extend({
  * A toast with this text: sonner's on the pages that hydrate, the server-written ones on the
  * pages that do not (components/static-toasts.tsx).
  */
-export function toastLocator(page: Page, text: string) {
+export function toastLocator(page: Page, text: string | RegExp) {
   return page.locator("[data-sonner-toast], [data-toast]").filter({ hasText: text });
 }
 

@@ -14,6 +14,7 @@ import {
 } from "../provider.server";
 import { isLiveSubscriptionStatus, PLAN_METADATA, readCheckoutSession, readPlan, readSubscription } from "../stripe-objects.server";
 import { instalmentPlan } from "~/config/instalments";
+import { discountOn } from "../promotions.server";
 import { deliverTestEvent, type DeliverWebhook } from "./delivery.server";
 import {
   completedSuccessUrl,
@@ -487,7 +488,7 @@ function testDiscount(discount: CheckoutDiscount): TestDiscount {
 function renewalCharge(row: TestSubscription): { amount: number; discount: TestDiscount | null } {
   const d = row.discount;
   if (!d || d.paymentsLeft === 0) return { amount: row.amount, discount: null };
-  const off = d.percentOff !== null ? Math.round((row.amount * d.percentOff) / 100) : Math.min(d.amountOff ?? 0, row.amount);
+  const off = discountOn({ percentOff: d.percentOff, amountOffPence: d.amountOff }, row.amount);
   const left = d.paymentsLeft === null ? null : d.paymentsLeft - 1;
   return { amount: row.amount - off, discount: left === 0 ? null : { ...d, paymentsLeft: left } };
 }
