@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import { graceEndsAt } from "~/server/core/payment-grace.server";
-import { progressOf } from "~/server/payments/instalments.server";
+import { planStatusLabel, planSummary, type PlanSummary } from "~/server/payments/instalments.server";
 import { getDb, queryPrepared } from "~/server/db/client.server";
 import { preparedStatement } from "~/server/db/prepared.server";
 import { loginHistory, profiles, users } from "~/server/db/schema";
@@ -68,7 +68,7 @@ export interface SettingsSubscription {
   /** Its payment is failing: she keeps access until this moment unless her card goes through (docs/product.md §8.10). */
   paymentFailingUntil: string | null;
   /** A payment plan (docs/product.md §8.11): how far through it she is and what is left to pay. */
-  plan: { instalments: number; paidCount: number; balancePence: number; totalPence: number; complete: boolean } | null;
+  plan: PlanSummary | null;
 }
 
 export interface SettingsData {
@@ -344,25 +344,9 @@ export async function loadSettings(userId: string, version?: string | null): Pro
       periodEnd: (s.status === "canceled" ? (s.canceledAt ?? s.currentPeriodEnd) : s.currentPeriodEnd)?.toISOString() ?? null,
       ends: s.status === "canceled" || s.cancelAtPeriodEnd,
       paymentFailingUntil: (s.status === "past_due" || s.status === "unpaid") && s.pastDueSince ? graceEndsAt(s.pastDueSince).toISOString() : null,
-      plan: planView(s),
+      plan: planSummary(s),
     })),
   };
-}
-
-/** A payment plan's badge: 'Payment plan' while it runs, 'Paid in full' when done, 'Stopped' with payments left. */
-function planStatusLabel(row: SubscriptionListItem): string | null {
-  const progress = progressOf(row);
-  if (!progress) return null;
-  if (progress.complete) return "Paid in full";
-  if (row.status === "canceled") return "Stopped";
-  return row.status === "active" ? "Payment plan" : null;
-}
-
-function planView(row: SubscriptionListItem): SettingsSubscription["plan"] {
-  const progress = progressOf(row);
-  if (!progress) return null;
-  const { instalments, paidCount, balancePence, totalPence, complete } = progress;
-  return { instalments, paidCount, balancePence, totalPence, complete };
 }
 
 /** docs/product.md §9.2: the whole trimmed full name into first_name, last_name null. */

@@ -15,10 +15,6 @@ import {
 import { queueEmail } from "~/server/email/queue.server";
 import {
   renderCancellationConfirmed,
-  renderCoachNewSale,
-  renderCoachRefund,
-  renderCoachRenewalFailed,
-  renderCoachSubscriptionEnded,
   renderInstalmentReceipt,
   renderPlanEndedUnpaid,
   renderReceipt,
@@ -28,8 +24,16 @@ import {
   renderPlaceGiven,
   renderSubscriptionPaused,
   renderRenewalReceipt,
-  type RenderedEmail,
+  type ReceiptData,
 } from "~/server/email/sale-templates.server";
+import {
+  renderCoachNewSale,
+  renderCoachRefund,
+  renderCoachRenewalFailed,
+  renderCoachSubscriptionEnded,
+  type CoachEventData,
+} from "~/server/email/coach-templates.server";
+import type { RenderedEmail } from "~/server/email/sale-template-kit.server";
 import { DEFAULT_WELCOME_SETTINGS, firstWeekWorkouts, readWelcomeSettings, renderCohortWelcome, writeWelcomeSettings, type Workout } from "~/server/email/welcome-email.server";
 import { WELCOME_DAYS_BEFORE } from "~/server/courses/cohort-welcome.server";
 import { renderConfirmationEmail } from "~/server/lists/emails.server";
@@ -93,6 +97,18 @@ function samplePlan(site: SiteConfig) {
   return instalmentPlan(site.prices.learnToLift, 3);
 }
 
+type SampleProduct = ReturnType<typeof products>[keyof ReturnType<typeof products>];
+
+/** A sample member's receipt for a product: paid now, by the sample member; the rest as given. */
+function sampleReceipt(product: SampleProduct, now: Date, rest: Partial<ReceiptData> & Pick<ReceiptData, "transactionId">): ReceiptData {
+  return { ...product, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", paidAt: now, cohortStart: null, nextPaymentAt: null, ...rest };
+}
+
+/** A sample event for the coach's notices: the sample member, on a product, now; the rest as given. */
+function sampleSale(product: SampleProduct, now: Date, rest: Partial<CoachEventData> & Pick<CoachEventData, "transactionId" | "monthly">): CoachEventData {
+  return { ...product, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", at: now, ...rest };
+}
+
 const TEMPLATES: Template[] = [
   {
     key: "receipt-learn-to-lift",
@@ -100,7 +116,7 @@ const TEMPLATES: Template[] = [
     when: "After a Learn to Lift payment, with a calendar invitation for the cohort start",
     audience: "Member",
     render: ({ site, cohortStart, now }) =>
-      renderReceipt({ ...products(site).learnToLift, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "cs_test_sample_learn_to_lift", paidAt: now, cohortStart, nextPaymentAt: null }),
+      renderReceipt(sampleReceipt(products(site).learnToLift, now, { transactionId: "cs_test_sample_learn_to_lift", cohortStart })),
   },
   {
     key: "cohort-welcome",
@@ -116,7 +132,7 @@ const TEMPLATES: Template[] = [
     when: "After the first 1-to-1 coaching payment, with the booking link",
     audience: "Member",
     render: ({ site, now }) =>
-      renderReceipt({ ...products(site).oneToOne, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "cs_test_sample_one_to_one", paidAt: now, cohortStart: null, nextPaymentAt: inAMonth(now) }),
+      renderReceipt(sampleReceipt(products(site).oneToOne, now, { transactionId: "cs_test_sample_one_to_one", nextPaymentAt: inAMonth(now) })),
   },
   {
     key: "receipt-foundations",
@@ -124,7 +140,7 @@ const TEMPLATES: Template[] = [
     when: "After the first Build Stronger Foundations payment, with the community link",
     audience: "Member",
     render: ({ site, now }) =>
-      renderReceipt({ ...products(site).foundations, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "cs_test_sample_foundations", paidAt: now, cohortStart: null, nextPaymentAt: inAMonth(now) }),
+      renderReceipt(sampleReceipt(products(site).foundations, now, { transactionId: "cs_test_sample_foundations", nextPaymentAt: inAMonth(now) })),
   },
   {
     key: "renewal-receipt",
@@ -132,7 +148,7 @@ const TEMPLATES: Template[] = [
     when: "Each monthly payment after the first",
     audience: "Member",
     render: ({ site, now }) =>
-      renderRenewalReceipt({ ...products(site).foundations, firstName: SAMPLE_MEMBER.firstName, currency: "gbp", transactionId: "in_sample_renewal", paidAt: now, cohortStart: null, nextPaymentAt: inAMonth(now) }),
+      renderRenewalReceipt(sampleReceipt(products(site).foundations, now, { transactionId: "in_sample_renewal", nextPaymentAt: inAMonth(now) })),
   },
   {
     key: "receipt-learn-to-lift-plan",
@@ -141,17 +157,8 @@ const TEMPLATES: Template[] = [
     audience: "Member",
     render: ({ site, cohortStart, now }) => {
       const plan = samplePlan(site);
-      return renderReceipt({
-        ...products(site).learnToLift,
-        amountPence: plan.firstPence,
-        firstName: SAMPLE_MEMBER.firstName,
-        currency: "gbp",
-        transactionId: "cs_test_sample_learn_to_lift_plan",
-        paidAt: now,
-        cohortStart,
-        nextPaymentAt: inAMonth(now),
-        plan: { number: 1, count: plan.count, balancePence: plan.totalPence - plan.firstPence, totalPence: plan.totalPence },
-      });
+      const sample = { transactionId: "cs_test_sample_learn_to_lift_plan", amountPence: plan.firstPence, cohortStart, nextPaymentAt: inAMonth(now) };
+      return renderReceipt(sampleReceipt(products(site).learnToLift, now, { ...sample, plan: { number: 1, count: plan.count, balancePence: plan.totalPence - plan.firstPence, totalPence: plan.totalPence } }));
     },
   },
   {
@@ -161,17 +168,8 @@ const TEMPLATES: Template[] = [
     audience: "Member",
     render: ({ site, now }) => {
       const plan = samplePlan(site);
-      return renderInstalmentReceipt({
-        ...products(site).learnToLift,
-        amountPence: plan.laterPence,
-        firstName: SAMPLE_MEMBER.firstName,
-        currency: "gbp",
-        transactionId: "in_sample_instalment",
-        paidAt: now,
-        cohortStart: null,
-        nextPaymentAt: inAMonth(now),
-        plan: { number: 2, count: plan.count, balancePence: plan.laterPence, totalPence: plan.totalPence },
-      });
+      const sample = { transactionId: "in_sample_instalment", amountPence: plan.laterPence, nextPaymentAt: inAMonth(now) };
+      return renderInstalmentReceipt(sampleReceipt(products(site).learnToLift, now, { ...sample, plan: { number: 2, count: plan.count, balancePence: plan.laterPence, totalPence: plan.totalPence } }));
     },
   },
   {
@@ -284,7 +282,7 @@ const TEMPLATES: Template[] = [
     when: "Every purchase through checkout",
     audience: "Coach",
     render: ({ site, now }) =>
-      renderCoachNewSale({ ...products(site).oneToOne, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "cs_test_sample_one_to_one", at: now }),
+      renderCoachNewSale(sampleSale(products(site).oneToOne, now, { monthly: true, transactionId: "cs_test_sample_one_to_one" })),
   },
   {
     key: "coach-subscription-cancelled",
@@ -292,7 +290,7 @@ const TEMPLATES: Template[] = [
     when: "A member cancels a subscription",
     audience: "Coach",
     render: ({ site, now }) =>
-      renderCoachSubscriptionEnded({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "sub_sample", at: now, kind: "cancelled", accessEndsAt: inAMonth(now) }),
+      renderCoachSubscriptionEnded({ ...sampleSale(products(site).foundations, now, { monthly: true, transactionId: "sub_sample" }), kind: "cancelled", accessEndsAt: inAMonth(now) }),
   },
   {
     key: "coach-subscription-ended",
@@ -300,7 +298,7 @@ const TEMPLATES: Template[] = [
     when: "A subscription's last paid month is over",
     audience: "Coach",
     render: ({ site, now }) =>
-      renderCoachSubscriptionEnded({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "sub_sample", at: now, kind: "ended", accessEndsAt: now }),
+      renderCoachSubscriptionEnded({ ...sampleSale(products(site).foundations, now, { monthly: true, transactionId: "sub_sample" }), kind: "ended", accessEndsAt: now }),
   },
   {
     key: "coach-subscription-unpaid",
@@ -308,7 +306,7 @@ const TEMPLATES: Template[] = [
     when: "A member's subscription ends because her payment failed after the last retry",
     audience: "Coach",
     render: ({ site, now }) =>
-      renderCoachSubscriptionEnded({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "sub_sample", at: now, kind: "unpaid", accessEndsAt: now }),
+      renderCoachSubscriptionEnded({ ...sampleSale(products(site).foundations, now, { monthly: true, transactionId: "sub_sample" }), kind: "unpaid", accessEndsAt: now }),
   },
   {
     key: "coach-plan-unpaid",
@@ -317,19 +315,8 @@ const TEMPLATES: Template[] = [
     audience: "Coach",
     render: ({ site, now }) => {
       const plan = samplePlan(site);
-      return renderCoachSubscriptionEnded({
-        ...products(site).learnToLift,
-        amountPence: plan.laterPence,
-        buyerName: SAMPLE_MEMBER.name,
-        buyerEmail: SAMPLE_MEMBER.email,
-        currency: "gbp",
-        monthly: false,
-        transactionId: "sub_sample_plan",
-        at: now,
-        kind: "unpaid",
-        accessEndsAt: now,
-        plan: { count: plan.count, totalPence: plan.totalPence, paidCount: 1, balancePence: plan.totalPence - plan.firstPence },
-      });
+      const sale = sampleSale(products(site).learnToLift, now, { monthly: false, transactionId: "sub_sample_plan", amountPence: plan.laterPence });
+      return renderCoachSubscriptionEnded({ ...sale, kind: "unpaid", accessEndsAt: now, plan: { count: plan.count, totalPence: plan.totalPence, paidCount: 1, balancePence: plan.totalPence - plan.firstPence } });
     },
   },
   {
@@ -338,7 +325,7 @@ const TEMPLATES: Template[] = [
     when: "A member's monthly payment is declined",
     audience: "Coach",
     render: ({ site, now }) =>
-      renderCoachRenewalFailed({ ...products(site).foundations, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: true, transactionId: "in_sample_failed", at: now }),
+      renderCoachRenewalFailed(sampleSale(products(site).foundations, now, { monthly: true, transactionId: "in_sample_failed" })),
   },
   {
     key: "coach-refund",
@@ -346,7 +333,7 @@ const TEMPLATES: Template[] = [
     when: "A payment is refunded",
     audience: "Coach",
     render: ({ site, now }) =>
-      renderCoachRefund({ ...products(site).learnToLift, buyerName: SAMPLE_MEMBER.name, buyerEmail: SAMPLE_MEMBER.email, currency: "gbp", monthly: false, transactionId: "cs_test_sample_learn_to_lift", at: now, full: true }),
+      renderCoachRefund({ ...sampleSale(products(site).learnToLift, now, { monthly: false, transactionId: "cs_test_sample_learn_to_lift" }), full: true }),
   },
   {
     key: "verify-email",

@@ -5,7 +5,7 @@ import { fullName } from "~/utils/names";
 import { getDb } from "~/server/db/client.server";
 import { getSiteConfig } from "~/config/env.server";
 import { loadTab } from "./tab-data.server";
-import { planProgressFor } from "~/server/payments/instalments.server";
+import { planProgressFor, summarisePlan, type PlanSummary } from "~/server/payments/instalments.server";
 
 // The Sales tab (docs/product.md §10.11): every payment the site recorded, newest first (a one-off
 // purchase, a subscription's first month, each renewal), with the member, the product, the amount
@@ -61,7 +61,7 @@ export interface SaleRow {
   /** Its subscription is paused until then (ISO), if it is. */
   pausedUntil: string | null;
   /** A payment plan's payment (docs/product.md §8.11): how far through the plan is and what is left. */
-  plan: { instalments: number; paidCount: number; balancePence: number; totalPence: number; complete: boolean } | null;
+  plan: PlanSummary | null;
 }
 
 export interface SalesPage {
@@ -187,9 +187,7 @@ async function withPlans(db: Queryable, raw: RawRow[], rows: SaleRow[]): Promise
   const plans = await planProgressFor(db, ids);
   return rows.map((row) => {
     const progress = row.subscriptionId ? plans.get(row.subscriptionId) : undefined;
-    if (!progress) return row;
-    const { instalments, paidCount, balancePence, totalPence, complete } = progress;
-    return { ...row, plan: { instalments, paidCount, balancePence, totalPence, complete } };
+    return progress ? { ...row, plan: summarisePlan(progress) } : row;
   });
 }
 

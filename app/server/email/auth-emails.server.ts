@@ -3,7 +3,7 @@ import { getDb, type Queryable } from "~/server/db/client.server";
 import { formatDateTime } from "~/utils/format";
 import { renderEmail } from "./mailer.server";
 import { queueEmail } from "./queue.server";
-import type { RenderedEmail } from "./sale-templates.server";
+import type { RenderedEmail } from "./sale-template-kit.server";
 
 // The account emails: confirm an address after sign-up (docs/product.md §7.5: sent, never blocking), reset
 // a forgotten password (single use, 1 hour), confirm a new address, and the security notices (the

@@ -1,7 +1,7 @@
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import { formatMoney } from "~/utils/format";
 import { renderLayout } from "./layout.server";
-import type { RenderedEmail } from "./sale-templates.server";
+import type { RenderedEmail } from "./sale-template-kit.server";
 
 // The one reminder a member gets about a checkout she started and did not pay (docs/product.md
 // §8.6): a day later, only if she agreed to news and offers. Warm and brief, with the way back to

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderCoachNewSale, type CoachEventData } from "./sale-templates.server";
+import { renderCoachNewSale, type CoachEventData } from "./coach-templates.server";
 
 // The 1-to-1 checkout promises she hears from the coach within one working day
 // (docs/product.md §18.4): the coach's sale notice says what to do and the day it is due by.

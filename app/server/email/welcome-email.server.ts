@@ -7,7 +7,7 @@ import { formatStartsAt } from "~/utils/format";
 import { formatDueDay, londonDay } from "~/utils/working-days";
 import { WelcomeEmailSettingsSchema, WEEKDAYS, type WelcomeEmailSettings } from "~/validation/welcome-email";
 import { renderLayout } from "./layout.server";
-import type { RenderedEmail } from "./sale-templates.server";
+import type { RenderedEmail } from "./sale-template-kit.server";
 
 // Learn to Lift's welcome email (docs/product.md §18.6, decision 258): a few days before her
 // cohort starts, her first week's two workouts and the weekly group video call's day and time, as

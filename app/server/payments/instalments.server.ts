@@ -37,6 +37,30 @@ export function progressOf(row: { instalments: number | null; planTotalCents: nu
   };
 }
 
+type PlanRow = Parameters<typeof progressOf>[0] & { status: string };
+
+/** A payment plan's badge: 'Payment plan' while it runs, 'Paid in full' when done, 'Stopped' with payments left. */
+export function planStatusLabel(row: PlanRow): string | null {
+  const progress = progressOf(row);
+  if (!progress) return null;
+  if (progress.complete) return "Paid in full";
+  if (row.status === "canceled") return "Stopped";
+  return row.status === "active" ? "Payment plan" : null;
+}
+
+/** What a page shows of a plan: how far through it she is and what is left. */
+export type PlanSummary = Pick<PlanProgress, "instalments" | "paidCount" | "balancePence" | "totalPence" | "complete">;
+
+export function summarisePlan({ instalments, paidCount, balancePence, totalPence, complete }: PlanProgress): PlanSummary {
+  return { instalments, paidCount, balancePence, totalPence, complete };
+}
+
+/** A subscription row's plan as a page shows it (null: not a plan). */
+export function planSummary(row: PlanRow): PlanSummary | null {
+  const progress = progressOf(row);
+  return progress ? summarisePlan(progress) : null;
+}
+
 /** The plans among these subscriptions (by the provider's id), with what has been paid on each. */
 export async function planProgressFor(q: Queryable, providerSubscriptionIds: readonly string[]): Promise<Map<string, PlanProgress>> {
   const found = new Map<string, PlanProgress>();

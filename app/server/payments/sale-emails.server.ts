@@ -6,12 +6,7 @@ import { recordFollowUp } from "~/server/models/follow-ups.server";
 import { queueEmail } from "~/server/email/queue.server";
 import { queueWelcomeIfDue } from "~/server/courses/cohort-welcome.server";
 import {
-  offerKindOf,
   renderCancellationConfirmed,
-  renderCoachNewSale,
-  renderCoachRefund,
-  renderCoachRenewalFailed,
-  renderCoachSubscriptionEnded,
   renderEndedUnpaid,
   renderPlaceGiven,
   renderSubscriptionPaused,
@@ -21,9 +16,15 @@ import {
   renderRenewalReceipt,
   renderInstalmentReceipt,
   renderPlanEndedUnpaid,
-  type CoachEventData,
-  type RenderedEmail,
 } from "~/server/email/sale-templates.server";
+import {
+  renderCoachNewSale,
+  renderCoachRefund,
+  renderCoachRenewalFailed,
+  renderCoachSubscriptionEnded,
+  type CoachEventData,
+} from "~/server/email/coach-templates.server";
+import { offerKindOf, type RenderedEmail } from "~/server/email/sale-template-kit.server";
 import { applyOverrides, readOverrideRows } from "~/server/settings/effective-config.server";
 import { fullName } from "~/utils/names";
 import { planProgress, type PlanProgress } from "./instalments.server";

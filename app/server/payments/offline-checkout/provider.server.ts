@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
-import { testCheckoutSessions, testSubscriptions, type TestDiscount, type TestSubscription } from "~/server/db/schema";
+import { testCheckoutSessions, testSubscriptions, type TestSubscription } from "~/server/db/schema";
 import { testWebhookSecret } from "../local-secret.server";
 import {
   PaymentProviderError,
   siteOrigin,
-  type CheckoutDiscount,
   type CheckoutSessionInfo,
   type CreateCheckoutSessionInput,
   type PaymentProvider,
@@ -14,8 +13,8 @@ import {
 } from "../provider.server";
 import { isLiveSubscriptionStatus, PLAN_METADATA, readCheckoutSession, readPlan, readSubscription } from "../stripe-objects.server";
 import { instalmentPlan } from "~/config/instalments";
-import { discountOn } from "../promotions.server";
 import { deliverTestEvent, type DeliverWebhook } from "./delivery.server";
+import { failedInvoiceObject, renewalCharge, testDiscount } from "./renewals.server";
 import {
   completedSuccessUrl,
   findOwnTestSession,
@@ -36,7 +35,8 @@ import { addMonth, invoiceObject, SESSION_LIFETIME_MS, sessionObject, subscripti
 //
 // The folder: provider (this class, the PaymentProvider), records (its tables and page addresses),
 // stripe-shapes (its objects in Stripe's shape), delivery (signed events to the webhook handling,
-// which the registry hands in so this folder never imports it). Its pages: routes/offers/test-checkout.tsx
+// which the registry hands in so this folder never imports it), renewals (what a renewal charges
+// and what a failed try reports). Its pages: routes/offers/test-checkout.tsx
 // and routes/offers/test-billing-portal.tsx.
 
 // ─── The provider ───────────────────────────────────────────────────────────────────────────────
@@ -346,22 +346,16 @@ export class TestProvider implements PaymentProvider {
   async advance(customerId: string, subscriptionId: string) {
     const row = await ownTestSubscription(customerId, subscriptionId);
     if (!row || !isLiveSubscriptionStatus(row.status)) return false;
-    if (row.cancelAtPeriodEnd) {
-      // The simulated clock reaches the period's end: it ends now, as Stripe's would on that day,
-      // so what depends on the paid period (the members' area) stops now too.
+    if (row.cancelAtPeriodEnd || row.paymentsLeft === 0) {
+      // The simulated clock reaches the period's end: it ends now, as Stripe's would on that day
+      // (a payment plan whose last payment was taken ends by its schedule), so what depends on the
+      // paid period (the members' area) stops now too.
       const now = new Date();
       const [ended] = await getDb()
         .update(testSubscriptions)
         .set({ status: "canceled", canceledAt: now, currentPeriodEnd: now })
         .where(eq(testSubscriptions.id, row.id))
         .returning();
-      await this.event("customer.subscription.deleted", subscriptionObject(ended!));
-      return true;
-    }
-    if (row.paymentsLeft === 0) {
-      // A payment plan's last payment was taken: its schedule ends it now, as Stripe's does.
-      const now = new Date();
-      const [ended] = await getDb().update(testSubscriptions).set({ status: "canceled", canceledAt: now }).where(eq(testSubscriptions.id, row.id)).returning();
       await this.event("customer.subscription.deleted", subscriptionObject(ended!));
       return true;
     }
@@ -423,7 +417,7 @@ export class TestProvider implements PaymentProvider {
       .set({ status: "past_due", failingInvoiceId: invoiceId, failedAttempts: attempts })
       .where(eq(testSubscriptions.id, row.id))
       .returning();
-    await this.event("invoice.payment_failed", this.failedInvoice(pastDue!, invoiceId, attempts, true));
+    await this.event("invoice.payment_failed", failedInvoiceObject(pastDue!, invoiceId, attempts, true));
     if (attempts === 1) await this.event("customer.subscription.updated", subscriptionObject(pastDue!));
     return true;
   }
@@ -444,51 +438,8 @@ export class TestProvider implements PaymentProvider {
       .set({ status: "canceled", canceledAt: now, cancellationReason: "payment_failed", failingInvoiceId: invoiceId, failedAttempts: attempts })
       .where(eq(testSubscriptions.id, row.id))
       .returning();
-    await this.event("invoice.payment_failed", this.failedInvoice(ended!, invoiceId, attempts, false));
+    await this.event("invoice.payment_failed", failedInvoiceObject(ended!, invoiceId, attempts, false));
     await this.event("customer.subscription.deleted", subscriptionObject(ended!));
     return true;
   }
-
-  /** The renewal invoice a failed try reports, with its attempt count and whether another try follows. */
-  private failedInvoice(row: TestSubscription, invoiceId: string, attempts: number, retryFollows: boolean) {
-    const invoice = invoiceObject({
-      id: invoiceId,
-      subscription: row,
-      billingReason: "subscription_cycle",
-      amountPaid: renewalCharge(row).amount,
-      paymentIntentId: testId("pi"),
-      periodStart: row.currentPeriodEnd,
-      periodEnd: addMonth(row.currentPeriodEnd),
-      paidAt: new Date(),
-    });
-    return {
-      ...invoice,
-      amount_paid: 0,
-      status: "open",
-      attempt_count: attempts,
-      // Stripe's Smart Retries try again within days; none after the last.
-      next_payment_attempt: retryFollows ? Math.floor(Date.now() / 1000) + 3 * 86_400 : null,
-      status_transitions: { paid_at: null },
-    };
-  }
-}
-
-/** A promotion as the test checkout keeps it: its terms, and how many payments after this one it still covers. */
-function testDiscount(discount: CheckoutDiscount): TestDiscount {
-  const { terms } = discount;
-  return {
-    code: terms.code,
-    percentOff: terms.percentOff,
-    amountOff: terms.amountOffPence,
-    paymentsLeft: terms.duration === "forever" ? null : terms.duration === "repeating" ? Math.max(0, (terms.durationMonths ?? 1) - 1) : 0,
-  };
-}
-
-/** A renewal's amount under the subscription's discount (as Stripe applies a coupon), and the discount left after it. */
-function renewalCharge(row: TestSubscription): { amount: number; discount: TestDiscount | null } {
-  const d = row.discount;
-  if (!d || d.paymentsLeft === 0) return { amount: row.amount, discount: null };
-  const off = discountOn({ percentOff: d.percentOff, amountOffPence: d.amountOff }, row.amount);
-  const left = d.paymentsLeft === null ? null : d.paymentsLeft - 1;
-  return { amount: row.amount - off, discount: left === 0 ? null : { ...d, paymentsLeft: left } };
 }
