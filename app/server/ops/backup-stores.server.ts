@@ -2,9 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ServerEnv } from "~/config/env.server";
+import { walkFiles } from "~/server/storage/local.server";
 import { BackupError, STAGING_PREFIX } from "./backup-format.server";
 
-// Where the uploaded files live, for backups and restores: a local folder or an S3 bucket. A
+// Where the uploaded files live, for backups and restores: a local folder or an S3 bucket, read
+// and written with the storage layer's own operations (app/server/storage/). A
 // restore never writes into the store while it works: it stages the archive's files beside it and
 // swaps them in only once the database has committed (decision 252).
 
@@ -33,20 +35,6 @@ const stageId = () => `${process.pid}-${randomBytes(4).toString("hex")}`;
 
 export function localFileStore(dir: string): FileStore {
   const root = path.resolve(dir);
-  async function* walk(current: string, prefix: string): AsyncIterable<string> {
-    let entries: fs.Dirent[];
-    try {
-      entries = await fs.promises.readdir(current, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) yield* walk(path.join(current, entry.name), key);
-      else if (entry.isFile()) yield key;
-    }
-  }
   const fileIn = (base: string, key: string) => {
     const file = path.resolve(base, ...key.split("/"));
     if (!file.startsWith(base + path.sep)) throw new BackupError(`The archive names a file outside the uploads folder: ${key}`);
@@ -59,7 +47,7 @@ export function localFileStore(dir: string): FileStore {
   };
   return {
     kind: "local",
-    list: () => walk(root, ""),
+    list: () => walkFiles(root),
     async open(key) {
       return { chunks: fs.createReadStream(fileIn(root, key), { highWaterMark: 1024 * 1024 }), contentType: null };
     },
@@ -125,32 +113,19 @@ async function recoverInterruptedSwap(parent: string, name: string) {
 }
 
 export async function s3FileStore(env: ServerEnv): Promise<FileStore> {
-  const { s3ConfigFromEnv, createS3Client } = await import("~/server/storage/s3.server");
-  const { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } = await import("@aws-sdk/client-s3");
-  const config = s3ConfigFromEnv(env);
-  const client = createS3Client(config);
-  const Bucket = config.bucket;
-  async function* listAll(Prefix?: string): AsyncIterable<string> {
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
-      for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
-  }
+  const { s3ConfigFromEnv, createS3Storage, deleteObjectKeys, listObjectKeys, putObject } = await import("~/server/storage/s3.server");
+  const { GetObjectCommand } = await import("@aws-sdk/client-s3");
+  const { client, bucket: Bucket } = createS3Storage(s3ConfigFromEnv(env));
+  const listAll = (prefix?: string) => listObjectKeys(client, Bucket, prefix);
   async function* list(): AsyncIterable<string> {
     for await (const key of listAll()) if (!key.startsWith(STAGING_PREFIX)) yield key;
   }
-  const put = (Key: string, Body: Buffer | fs.ReadStream, ContentLength: number, contentType: string | null) =>
-    client.send(new PutObjectCommand({ Bucket, Key, Body, ContentLength, ...(contentType ? { ContentType: contentType } : {}) }));
+  const put = (key: string, body: Buffer | fs.ReadStream, length: number, contentType: string | null) => putObject(client, Bucket, key, body, length, contentType);
   const remove = async (keys: AsyncIterable<string>, keep: (key: string) => boolean = () => false) => {
     // Listed whole first: the listing is never read while it is being deleted from.
     const doomed: string[] = [];
     for await (const key of keys) if (!keep(key)) doomed.push(key);
-    for (let i = 0; i < doomed.length; i += 1000) {
-      const Objects = doomed.slice(i, i + 1000).map((Key) => ({ Key }));
-      await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
-    }
+    await deleteObjectKeys(client, Bucket, doomed);
   };
   return {
     kind: "s3",
@@ -161,8 +136,8 @@ export async function s3FileStore(env: ServerEnv): Promise<FileStore> {
       const chunks = (got.Body as AsyncIterable<Uint8Array> | undefined) ?? (async function* () {})();
       return { chunks, contentType: got.ContentType ?? null };
     },
-    async write(Key, bytes, contentType) {
-      await put(Key, bytes, bytes.length, contentType);
+    async write(key, bytes, contentType) {
+      await put(key, bytes, bytes.length, contentType);
     },
     async stage() {
       // A bucket has no rename: the files go under a prefix of their own, then are copied to their
@@ -184,9 +159,7 @@ export async function s3FileStore(env: ServerEnv): Promise<FileStore> {
         async commit() {
           for (const [key, contentType] of staged) {
             const got = await client.send(new GetObjectCommand({ Bucket, Key: prefix + key }));
-            await client.send(
-              new PutObjectCommand({ Bucket, Key: key, Body: got.Body as never, ContentLength: got.ContentLength, ...(contentType ? { ContentType: contentType } : {}) }),
-            );
+            await put(key, got.Body as never, got.ContentLength ?? 0, contentType);
           }
           await remove(list(), (key) => staged.has(key));
           await remove(listAll(prefix));

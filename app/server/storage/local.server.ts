@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Dirent } from "node:fs";
 import { Readable } from "node:stream";
 import { getServerEnv } from "~/config/env.server";
 import { assertByteRange, type FileStorage } from "./file-storage.server";
@@ -25,6 +26,25 @@ export function localUploadsDir(): string {
 export function localUploadPath(key: string): string {
   assertStorageKey(key);
   return path.join(localUploadsDir(), ...key.split("/"));
+}
+
+/**
+ * Every file under a folder, as storage keys ("a/b.png"), in name order; nothing for a folder
+ * that does not exist. Backups walk the uploads folder with it (app/server/ops/backup-stores.server.ts).
+ */
+export async function* walkFiles(root: string, prefix = ""): AsyncIterable<string> {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(root, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* walkFiles(path.join(root, entry.name), key);
+    else if (entry.isFile()) yield key;
+  }
 }
 
 export function createLocalStorage(): FileStorage {

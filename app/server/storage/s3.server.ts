@@ -150,6 +150,60 @@ export interface S3Storage extends FileStorage {
   readonly bucket: string;
 }
 
+// ─── The bucket's own operations, shared with backups and restores (app/server/ops/backup-stores.server.ts) ───
+
+/** The bucket's keys (under `prefix`, if given) a page at a time (at most 1,000), as S3 lists them. */
+export async function* listObjectPages(client: S3Client, bucket: string, prefix?: string): AsyncIterable<string[]> {
+  let continuationToken: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: continuationToken }));
+    yield (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+    continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (continuationToken);
+}
+
+/** Every key in the bucket (under `prefix`, if given). */
+export async function* listObjectKeys(client: S3Client, bucket: string, prefix?: string): AsyncIterable<string> {
+  for await (const page of listObjectPages(client, bucket, prefix)) yield* page;
+}
+
+/** Deletes these keys, 1,000 to a request (DeleteObjects' limit); any key S3 could not delete is an error. */
+export async function deleteObjectKeys(client: S3Client, bucket: string, keys: readonly string[]): Promise<void> {
+  // An empty page deletes nothing (S3 would refuse a DeleteObjects without keys).
+  for (let i = 0; i < keys.length; i += 1000) {
+    const Objects = keys.slice(i, i + 1000).map((Key) => ({ Key }));
+    const result = await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects, Quiet: true } }));
+    if (result.Errors?.length) {
+      const first = result.Errors[0]!;
+      throw new Error(`S3 could not delete ${result.Errors.length} object(s): ${first.Key} (${first.Code}: ${first.Message})`);
+    }
+  }
+}
+
+/**
+ * One object written whole, with its length (so a stream from the disk is never buffered to find
+ * it) and the cache rule every upload has.
+ */
+export async function putObject(
+  client: S3Client,
+  bucket: string,
+  key: string,
+  body: Uint8Array | NodeJS.ReadableStream,
+  length: number,
+  contentType: string | null,
+): Promise<void> {
+  await client.send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: body as never,
+      ContentLength: length,
+      ...(contentType ? { ContentType: contentType } : {}),
+      CacheControl: IMMUTABLE_CACHE_CONTROL,
+    }),
+  );
+}
+
 export function createS3Storage(config: S3StorageConfig = s3ConfigFromEnv()): S3Storage {
   const client = createS3Client(config);
   const { bucket } = config;
@@ -163,31 +217,14 @@ export function createS3Storage(config: S3StorageConfig = s3ConfigFromEnv()): S3
     bucket,
     async put(key, bytes, contentType) {
       assertStorageKey(key);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: bytes,
-          ContentType: contentType,
-          CacheControl: IMMUTABLE_CACHE_CONTROL,
-        }),
-      );
+      await putObject(client, bucket, key, bytes, bytes.byteLength, contentType);
     },
     async putFile(key, sourcePath, contentType) {
       assertStorageKey(key);
       // One PUT streamed from the disk (S3 takes up to 5 GB so; the site's largest file, a
-      // lesson's video, is at most 2 GB). The length is given, so nothing is buffered to find it.
+      // lesson's video, is at most 2 GB).
       const { size } = await fs.stat(sourcePath);
-      await client.send(
-        new PutObjectCommand({
-          Bucket: bucket,
-          Key: key,
-          Body: createReadStream(sourcePath),
-          ContentLength: size,
-          ContentType: contentType,
-          CacheControl: IMMUTABLE_CACHE_CONTROL,
-        }),
-      );
+      await putObject(client, bucket, key, createReadStream(sourcePath), size, contentType);
     },
     async delete(key) {
       assertStorageKey(key);
@@ -198,27 +235,9 @@ export function createS3Storage(config: S3StorageConfig = s3ConfigFromEnv()): S3
       // A folder, never a partial name: "profile-pictures/ab/" must not match "profile-pictures/abc/".
       if (!prefix.endsWith("/")) throw new Error(`Invalid storage prefix: ${JSON.stringify(prefix)}`);
       assertStorageKey(prefix.slice(0, -1));
-      // Each page holds at most 1000 keys, which is also DeleteObjects' limit per call. A
-      // continuation token points past the last key listed, so deleting as we go is safe.
-      let continuationToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: continuationToken }),
-        );
-        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
-        if (keys.length > 0) {
-          const result = await client.send(
-            new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }),
-          );
-          if (result.Errors?.length) {
-            const first = result.Errors[0]!;
-            throw new Error(
-              `S3 could not delete ${result.Errors.length} object(s) under ${prefix}: ${first.Key} (${first.Code}: ${first.Message})`,
-            );
-          }
-        }
-        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (continuationToken);
+      // A page holds at most 1,000 keys, DeleteObjects' limit per call, and its continuation
+      // token points past the last key listed, so deleting each page as it comes is safe.
+      for await (const keys of listObjectPages(client, bucket, prefix)) await deleteObjectKeys(client, bucket, keys);
     },
     publicUrl(key) {
       assertStorageKey(key);
