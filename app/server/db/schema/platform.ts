@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamptz, createdAt, updatedAt } from "./columns";
 import { users } from "./auth";
 
@@ -79,3 +79,15 @@ export const serverInstances = pgTable(
   },
   (t) => [index("server_instances_last_seen_at_idx").on(t.lastSeenAt)],
 );
+
+/**
+ * The dashboard's chart figures, one row per day in the coach's time zone (Europe/London): sign-ups
+ * (profiles created) and revenue (GBP purchases, less what was refunded of them). Kept exact by
+ * statement triggers on profiles and purchases (drizzle/0022_daily_figures.sql), so the chart reads
+ * at most 84 rows however many members there are (docs/decisions/280-dashboard-figures-kept-by-triggers.md).
+ */
+export const dailyFigures = pgTable("daily_figures", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  signups: integer("signups").notNull().default(0),
+  revenuePence: bigint("revenue_pence", { mode: "number" }).notNull().default(0),
+});
