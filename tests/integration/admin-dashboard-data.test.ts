@@ -77,21 +77,24 @@ describe("the weekly chart", () => {
 describe("the chart's figures kept as rows change", () => {
   /** Every day's figures counted from the rows themselves, as the chart once did on every view. */
   async function countedByDay() {
-    const result = await t.db.execute<{ day: string; signups: number; revenue: number }>(sql`
-      select day::text, sum(signups)::int as signups, sum(revenue)::bigint as revenue from (
-        select (created_at at time zone 'Europe/London')::date as day, count(*) as signups, 0 as revenue from profiles group by 1
+    const result = await t.db.execute<{ day: string; signups: number; revenue: number; logins: number }>(sql`
+      select day::text, sum(signups)::int as signups, sum(revenue)::bigint as revenue, sum(logins)::int as logins from (
+        select (created_at at time zone 'Europe/London')::date as day, count(*) as signups, 0 as revenue, 0 as logins from profiles group by 1
         union all
-        select (purchased_at at time zone 'Europe/London')::date, 0, sum(amount_cents - refunded_amount_cents)
+        select (last_login_at at time zone 'Europe/London')::date, 0, 0, count(*) from profiles where last_login_at is not null group by 1
+        union all
+        select (purchased_at at time zone 'Europe/London')::date, 0, sum(amount_cents - refunded_amount_cents), 0
         from purchases where lower(currency) = 'gbp' group by 1
-      ) x group by day having sum(signups) <> 0 or sum(revenue) <> 0 order by day`);
-    return result.rows.map((r) => ({ day: r.day, signups: Number(r.signups), revenue: Number(r.revenue) }));
+      ) x group by day having sum(signups) <> 0 or sum(revenue) <> 0 or sum(logins) <> 0 order by day`);
+    return result.rows.map((r) => ({ day: r.day, signups: Number(r.signups), revenue: Number(r.revenue), logins: Number(r.logins) }));
   }
 
   async function kept() {
-    const result = await t.db.execute<{ day: string; signups: number; revenue: number }>(
-      sql`select day::text, signups, revenue_pence as revenue from daily_figures where signups <> 0 or revenue_pence <> 0 order by day`,
+    const result = await t.db.execute<{ day: string; signups: number; revenue: number; logins: number }>(
+      sql`select day::text, signups, revenue_pence as revenue, last_logins as logins from daily_figures
+          where signups <> 0 or revenue_pence <> 0 or last_logins <> 0 order by day`,
     );
-    return result.rows.map((r) => ({ day: r.day, signups: Number(r.signups), revenue: Number(r.revenue) }));
+    return result.rows.map((r) => ({ day: r.day, signups: Number(r.signups), revenue: Number(r.revenue), logins: Number(r.logins) }));
   }
 
   it("stay exactly the counted figures after random sign-ups, payments, refunds, changes and deletions", async () => {
@@ -121,12 +124,28 @@ describe("the chart's figures kept as rows change", () => {
     await t.db.execute(sql`update purchases set refunded_amount_cents = 0, status = 'paid' where id in (${bought[1]!}, ${bought[2]!})`);
     await t.db.execute(sql`update profiles set first_name = 'Renamed' where user_id = ${members[0]!.user.id}`);
     await t.db.execute(sql`update profiles set created_at = created_at + interval '40 days' where user_id = ${members[1]!.user.id}`);
+    // Logins: a first one, later ones (the trigger on login_history moves last_login_at on), one
+    // set directly, one cleared, and several members' in one statement.
+    for (const member of members.slice(0, 12)) {
+      const at = new Date(Date.now() - Math.floor(random() * 40) * DAY - Math.floor(random() * DAY));
+      await createLoginHistory(t.db, member.user.id, { count: pick([1, 2]), since: at, until: new Date(at.getTime() + 3_600_000) });
+    }
+    await t.db.execute(sql`update profiles set last_login_at = now() - interval '29 days 23 hours' where user_id = ${members[12]!.user.id}`);
+    await t.db.execute(sql`update profiles set last_login_at = null where user_id = ${members[0]!.user.id}`);
+    await t.db.execute(sql`update profiles set last_login_at = now() - interval '2 hours' where user_id in (${members[13]!.user.id}, ${members[14]!.user.id})`);
     // Deletions: payments, and members (their profiles go with them; purchases are kept).
     await t.db.execute(sql`delete from purchases where id in (${bought[30]!}, ${bought[31]!}, ${bought[32]!})`);
     for (const member of members.slice(25)) await t.db.delete(users).where(sql`${users.id} = ${member.user.id}`);
 
     expect(await kept()).toEqual(await countedByDay());
     expect((await kept()).length).toBeGreaterThan(20);
+    // The cards read them: the same as counting the rows of their windows.
+    const counted = await t.db.execute<{ new_users: number; active: number }>(sql`select
+      (select count(*) from profiles where created_at >= now() - interval '7 days')::int as new_users,
+      (select count(*) from profiles where last_login_at >= now() - interval '30 days')::int as active`);
+    const stats = await loadStats(t.db);
+    expect({ newThisWeek: stats.newThisWeek, activeUsers: stats.activeUsers }).toEqual({ newThisWeek: counted.rows[0]!.new_users, activeUsers: counted.rows[0]!.active });
+    expect(stats.activeUsers).toBeGreaterThan(3);
   });
 
   it("the chart's weeks are the kept days summed, this week's last", async () => {

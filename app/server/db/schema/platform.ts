@@ -81,13 +81,16 @@ export const serverInstances = pgTable(
 );
 
 /**
- * The dashboard's chart figures, one row per day in the coach's time zone (Europe/London): sign-ups
- * (profiles created) and revenue (GBP purchases, less what was refunded of them). Kept exact by
- * statement triggers on profiles and purchases (drizzle/0022_daily_figures.sql), so the chart reads
- * at most 84 rows however many members there are (docs/decisions/280-dashboard-figures-kept-by-triggers.md).
+ * The dashboard's figures, one row per day in the coach's time zone (Europe/London): sign-ups
+ * (profiles created), revenue (GBP purchases, less what was refunded of them) and members last
+ * seen that day. Kept exact by
+ * statement triggers on profiles and purchases (drizzle/0022_daily_figures.sql), so the chart and the
+ * cards read a few rows however many members there are (docs/decisions/280-dashboard-figures-kept-by-triggers.md).
  */
 export const dailyFigures = pgTable("daily_figures", {
   day: date("day", { mode: "string" }).primaryKey(),
   signups: integer("signups").notNull().default(0),
   revenuePence: bigint("revenue_pence", { mode: "number" }).notNull().default(0),
+  /** Members whose latest login (profiles.last_login_at) falls on this day: the Active Users card. */
+  lastLogins: integer("last_logins").notNull().default(0),
 });
