@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as usersServer from "~/server/admin/users.server";
 import { loadStats, loadWeeklyChart } from "~/server/admin/stats.server";
+import { loadSales } from "~/server/admin/sales.server";
+import { loadSubscribers } from "~/server/admin/subscribers.server";
 import { memberSearchCondition, searchMembers } from "~/server/admin/users.server";
 import { adminActivityLog, loginHistory, profiles, purchases, userRoles, users } from "~/server/db/schema";
 import { setupTestDatabase } from "../support/db";
@@ -157,6 +159,36 @@ describe("the chart's figures kept as rows change", () => {
     const total = points.reduce((sum, p) => ({ signups: sum.signups + p.signups, revenue: sum.revenue + p.revenuePence }), { signups: 0, revenue: 0 });
     expect(total).toEqual({ signups: 2, revenue: 12345 });
     expect(points[11]!.signups).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the Sales tab's and Subscribers view's kept totals", () => {
+  it("stay exactly what counting gives after payments, refunds, duplicates, offers changed, deletions and sign-ups", async () => {
+    await clearMembers();
+    await t.db.execute(sql`delete from email_subscribers`);
+    const member = await createUser(t.db);
+    const keys = ["learn-to-lift", "build-stronger-foundations", "stronger-with-jo"];
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i += 1) {
+      ids.push((await createPurchase(t.db, member.user.id, { productKey: keys[i % 3]!, amountCents: 1000 + i * 7 })).id);
+    }
+    await t.db.execute(sql`update purchases set refunded_amount_cents = 300, status = 'partially_refunded' where id in (${ids[0]!}, ${ids[4]!})`);
+    await t.db.execute(sql`update purchases set duplicate_of_subscription_id = 'sub_kept' where id = ${ids[5]!}`);
+    await t.db.execute(sql`update purchases set product_key = 'learn-to-lift' where id = ${ids[7]!}`);
+    await t.db.execute(sql`update purchases set payment_intent_id = 'pi_changes_nothing' where id = ${ids[8]!}`);
+    await t.db.execute(sql`delete from purchases where id in (${ids[9]!}, ${ids[10]!})`);
+    await t.db.execute(sql`insert into email_subscribers (email, first_name, form, status, unsubscribe_token)
+      select 'kept-' || g || '@example.org', 'Kept', 'newsletter', 'confirmed', 'kept-token-' || g from generate_series(1, 40) g`);
+    await t.db.execute(sql`delete from email_subscribers where email in ('kept-1@example.org', 'kept-2@example.org')`);
+
+    for (const product of ["", ...keys]) {
+      const counted = await t.db.execute<{ count: number; net: number }>(sql`select count(*)::int as count, coalesce(sum(amount_cents - refunded_amount_cents), 0)::int as net
+        from purchases where duplicate_of_subscription_id is null ${product ? sql`and product_key = ${product}` : sql``}`);
+      const page = await loadSales(t.db, { product, status: "", page: 1 });
+      expect(page.totals, product || "all").toEqual({ count: counted.rows[0]!.count, netPence: counted.rows[0]!.net });
+    }
+    expect((await loadSales(t.db, { product: "", status: "", page: 1 })).totals.count).toBe(21);
+    expect((await loadSubscribers(t.db, { query: "", page: 1 })).count).toBe(38);
   });
 });
 

@@ -94,3 +94,20 @@ export const dailyFigures = pgTable("daily_figures", {
   /** Members whose latest login (profiles.last_login_at) falls on this day: the Active Users card. */
   lastLogins: integer("last_logins").notNull().default(0),
 });
+
+/**
+ * The Sales tab's totals per offer (payments, and what they took less refunds), a second sale
+ * that was refunded as a duplicate left out: kept by statement triggers on purchases
+ * (drizzle/0023_kept_totals.sql), so a view without a status filter never counts a million rows.
+ */
+export const salesTotals = pgTable("sales_totals", {
+  productKey: text("product_key").primaryKey(),
+  payments: bigint("payments", { mode: "number" }).notNull().default(0),
+  netPence: bigint("net_pence", { mode: "number" }).notNull().default(0),
+});
+
+/** Row counts kept by triggers for lists shown whole (the Subscribers view: 'email_subscribers'). */
+export const rowCounts = pgTable("row_counts", {
+  name: text("name").primaryKey(),
+  rows: bigint("rows", { mode: "number" }).notNull().default(0),
+});
