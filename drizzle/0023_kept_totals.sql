@@ -75,4 +75,4 @@ INSERT INTO "sales_totals" ("product_key", "payments", "net_pence")
 SELECT "product_key", count(*), coalesce(sum("amount_cents" - "refunded_amount_cents"), 0) FROM "purchases"
 WHERE "duplicate_of_subscription_id" IS NULL GROUP BY "product_key";
 --> statement-breakpoint
-INSERT INTO "row_counts" ("name", "rows") SELECT 'email_subscribers', count(*) FROM "email_subscribers";
+INSERT INTO "row_counts" ("name", "rows") SELECT 'email_subscribers', count(*) FROM "email_subscribers" HAVING count(*) > 0;

@@ -98,12 +98,17 @@ export async function inspectBackup(file: string): Promise<ArchiveSummary> {
   return end;
 }
 
+/** Tables the database fills from the others by itself (drizzle/0022, 0023): restored with them. */
+const DERIVED_TABLES = new Set(["daily_figures", "sales_totals", "row_counts"]);
+
 /** What the target already holds: empty means a restore may go ahead without --force. */
 export async function describeTarget(handle: DatabaseHandle, store: FileStore, env: ServerEnv): Promise<string[]> {
   const found: string[] = [];
   const tables = await rows<{ name: string }>(handle.db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
   const withRows: string[] = [];
   for (const { name } of tables) {
+    // Figures the database keeps from other tables (decision 280) say nothing of their own.
+    if (DERIVED_TABLES.has(name)) continue;
     const [row] = await rows<{ any: boolean }>(handle.db, sql`select exists (select 1 from ${ident(name)}) as any`);
     if (row?.any) withRows.push(name);
   }
