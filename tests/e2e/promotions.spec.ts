@@ -45,6 +45,7 @@ async function visitorContext(browser: Browser, testInfo: TestInfo) {
 }
 
 test("the coach makes a code; a visitor follows the link, sees £270, pays, and both see £270.00 and the code", async ({ page, browser }, testInfo) => {
+  test.slow(); // the coach's sign-in and a new code, a sign-up, a payment, two pages each side and a refund
   const code = uniqueCode(testInfo);
   await createPromotion(page, testInfo, code);
 
