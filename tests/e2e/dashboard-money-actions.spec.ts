@@ -1,8 +1,7 @@
 import { signInAsAdmin, toast } from "../support/admin-e2e";
-import { signUpAndPay } from "../support/checkout-e2e";
+import { emailWithSubject, signUpAndPay } from "../support/checkout-e2e";
 import { axe, expect, type Browser, test, type TestInfo } from "../support/e2e";
-import { outboxMessagesFor } from "../support/outbox";
-import { MAIL_ARRIVAL_MS, ROUND_TRIP_MS } from "../support/budgets";
+import { ROUND_TRIP_MS } from "../support/budgets";
 
 // The coach's money actions on the dashboard, end to end on the test checkout (docs/product.md
 // §10.3, §10.11): she pauses a member's subscription, then cancels it now, from the Sales tab, and
@@ -11,13 +10,6 @@ import { MAIL_ARRIVAL_MS, ROUND_TRIP_MS } from "../support/budgets";
 
 async function memberContext(browser: Browser, testInfo: TestInfo) {
   return browser.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: testInfo.project.use.extraHTTPHeaders });
-}
-
-async function emailWithSubject(to: string, subject: string | RegExp): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
-  const matches = (s: string) => (typeof subject === "string" ? s === subject : subject.test(s));
-  await expect.poll(() => outboxMessagesFor(dataDir, to).filter((m) => matches(m.subject)).length, { timeout: MAIL_ARRIVAL_MS }).toBe(1);
 }
 
 test("pause, cancel now and give access: confirmed, done through the provider, seen by the member and emailed", async ({ page, browser }, testInfo) => {

@@ -1,7 +1,7 @@
+import { emailWithSubject } from "../support/checkout-e2e";
 import fs from "node:fs";
 import { axe, expect, type Page, test } from "../support/e2e";
-import { outboxMessagesFor } from "../support/outbox";
-import { MAIL_ARRIVAL_MS, ROUND_TRIP_MS } from "../support/budgets";
+import { ROUND_TRIP_MS } from "../support/budgets";
 
 // Learn to Lift in three monthly payments, end to end on the test checkout (docs/product.md
 // §8.11): a visitor chooses 'Pay in 3 monthly payments', signs up, pays £100 today, and opens the
@@ -18,14 +18,6 @@ async function review(page: Page, name: string) {
   }
   const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.length} node(s)`)).toEqual([]);
-}
-
-async function emailWithSubject(to: string, subject: string): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
-  await expect
-    .poll(() => outboxMessagesFor(dataDir, to).filter((m) => m.subject === subject).length, { timeout: MAIL_ARRIVAL_MS })
-    .toBe(1);
 }
 
 test("a visitor pays Learn to Lift in 3 monthly payments: the course opens with the first, and after the third it is paid for @mobile", async ({ page }) => {

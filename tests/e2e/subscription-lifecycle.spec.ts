@@ -1,19 +1,9 @@
-import { signUpAndPay } from "../support/checkout-e2e";
+import { emailWithSubject, signUpAndPay } from "../support/checkout-e2e";
 import { expect, test } from "../support/e2e";
-import { outboxMessagesFor } from "../support/outbox";
-import { MAIL_ARRIVAL_MS } from "../support/budgets";
 
 // The subscription's lifecycle on a fresh machine (docs/product.md §8.6, §18.4): bought through
 // the test checkout, then renewed, failed and cancelled from the test billing portal, which sends
 // Stripe's events through the signed webhook; each step's email reaches her, once.
-
-async function emailWithSubject(to: string, subject: string): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
-  await expect
-    .poll(() => outboxMessagesFor(dataDir, to).filter((m) => m.subject === subject).length, { timeout: MAIL_ARRIVAL_MS })
-    .toBe(1);
-}
 
 test("renewal, failed renewal and cancellation from the test billing portal each email her", async ({ page }) => {
   test.slow(); // a sign-up, a payment and three portal round trips
