@@ -327,7 +327,8 @@ async function main() {
 
   // The port first, then the database: until the database is ready, requests get 503.
   // Outermost: request timing and /metrics (docs/product.md §17.3).
-  const handler = appModule.withOperations(DEV ? server : appModule.withPageCache(server));
+  // In production, before that, a public page already in the page cache is answered from memory.
+  const handler = DEV ? appModule.withOperations(server) : appModule.withCachedPagesFirst(appModule.withOperations(appModule.withPageCache(server)));
   let ready = false;
   let stopping = false;
   // Requests being answered now: a graceful stop waits for them (docs/product.md §17.4).

@@ -1,6 +1,8 @@
 // Throughput benchmark (not a test; decision 145): `npm run bench`.
 //  1. A public page (the home page, from the page cache) against nginx serving the same bytes (the
-//     app's own gzip of that page, saved to a temporary folder) as a static file. Goal ≥ 0.25×.
+//     app's own gzip of that page, saved to a temporary folder) as a static file. Goal ≥ 0.5×.
+//     Beside it, for reference, a bare Node http server sending the same bytes and headers: the
+//     most one Node process serves on the machine.
 //  2. The signed-in /settings page against the cheapest server-rendered page of the same app for
 //     the same member: the 404 page (the root loader's session lookup, the navigation with her
 //     avatar and the footer, a short message; nothing of its own to load). Goal ≥ 0.7×.
@@ -13,13 +15,15 @@ import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { findNginx, freePort, startBareNode, startNginx } from "./lib/reference-servers.js";
 import { loadAverage } from "./process-memory.js";
+
+export { freePort };
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -29,17 +33,6 @@ export const BENCH_PASSWORD = "Stronger2025";
 export function envNumber(name, fallback) {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -175,86 +168,6 @@ export function formatMs(value) {
   return `${Number(value).toFixed(1)} ms`;
 }
 
-// ─── nginx ──────────────────────────────────────────────────────────────────────────────────────
-
-function findNginx() {
-  for (const candidate of [process.env.NGINX_PATH, "/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"]) {
-    if (candidate && fs.existsSync(candidate)) return candidate;
-  }
-  const which = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
-  return which.status === 0 ? which.stdout.trim() : null;
-}
-
-/** nginx as a child process, serving `files` ({ name: Buffer }) from a temporary folder. */
-async function startNginx(binary, files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
-  const www = path.join(dir, "www");
-  fs.mkdirSync(www);
-  for (const [name, bytes] of Object.entries(files)) fs.writeFileSync(path.join(www, name), bytes);
-  // The workers may run as another user: let them read the folder.
-  for (const p of [dir, www, ...Object.keys(files).map((name) => path.join(www, name))]) fs.chmodSync(p, p === dir || p === www ? 0o755 : 0o644);
-  const port = await freePort();
-  const config = `
-worker_processes auto;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  keepalive_timeout 65;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  types { text/html html; }
-  default_type application/octet-stream;
-  gzip_static on;
-  etag on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${www};
-    location / { try_files $uri $uri/index.html =404; }
-  }
-}
-`;
-  fs.writeFileSync(path.join(dir, "nginx.conf"), config);
-  const child = spawn(binary, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", path.join(dir, "nginx.conf")], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      const response = await fetch(`${origin}/index.html`);
-      await response.arrayBuffer();
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const log = fs.existsSync(path.join(dir, "error.log")) ? fs.readFileSync(path.join(dir, "error.log"), "utf8") : "";
-      throw new Error(`nginx did not start.\n${log}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    origin,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGQUIT");
-        await exited;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 // ─── wrk ─────────────────────────────────────────────────────────────────────────────────────────
 // autocannon runs in Node and saturates a core before a fast server does (it measured the site at
 // 0.98× of nginx, where wrk measures 0.4–0.5×). wrk is used when installed (apt-get install -y wrk),
@@ -336,6 +249,7 @@ async function main() {
   const site = await startSite();
   const results = [];
   let nginx;
+  let bareNode;
   try {
     const { origin } = site;
     const suffix = crypto.randomBytes(3).toString("hex");
@@ -367,8 +281,20 @@ async function main() {
           { rounds, duration, connections },
         ),
       );
-      results.at(-1).goal = 0.25;
+      results.at(-1).goal = 0.5;
     }
+
+    bareNode = await startBareNode(gz, headers);
+    console.log(`\nPublic page (/ from the page cache, gzip) against a bare Node http server sending the same bytes (${connections} connections, ${duration} s runs):`);
+    results.push(
+      await compare(
+        "public page ÷ bare Node",
+        { title: "app  /", url: `${origin}/`, headers: { "accept-encoding": "gzip" } },
+        { title: "node /", url: `${bareNode.origin}/`, headers: { "accept-encoding": "gzip" } },
+        { rounds, duration, connections },
+      ),
+    );
+    results.at(-1).goal = null;
 
     console.log(`\nSigned-in /settings against the same member's 404 page (${connections} connections, ${duration} s runs):`);
     results.push(
@@ -387,14 +313,15 @@ async function main() {
     results.at(-1).goal = 0.7;
   } finally {
     await nginx?.stop();
+    await bareNode?.stop();
     await site.stop();
   }
 
   console.log(`\nResults (best run of each; WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY || 1}; load average ${loadAverage()}):`);
   for (const result of results) {
-    const verdict = result.ratio >= result.goal ? "met" : "NOT met";
+    const verdict = result.goal === null ? "for reference" : `goal ≥ ${result.goal}×: ${result.ratio >= result.goal ? "met" : "NOT met"}`;
     console.log(
-      `  ${result.label} (${result.tool}): ${Math.round(result.a.requests.average)} ÷ ${Math.round(result.b.requests.average)} req/s = ${result.ratio.toFixed(2)}× (goal ≥ ${result.goal}×: ${verdict})`,
+      `  ${result.label} (${result.tool}): ${Math.round(result.a.requests.average)} ÷ ${Math.round(result.b.requests.average)} req/s = ${result.ratio.toFixed(2)}× (${verdict})`,
     );
     if (result.tool === "wrk") {
       console.log(

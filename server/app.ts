@@ -15,9 +15,9 @@ import { connectRefusal, guardRequest, sendGuardAnswer } from "~/server/http/req
 import { baseSecurityHeaders, securityHeadersMiddleware } from "~/server/http/security-headers.server";
 import { logger } from "../app/server/core/logger.server";
 import { makeDataDirPrivate, permissionsWarning } from "~/server/ops/data-dir-permissions.server";
-import { answerMetrics, countPageCache, observeRequest, setMetricsDatabase } from "../app/server/metrics/metrics.server";
+import { answerMetrics, countMemoryAnswer, countPageCache, observeRequest, setMetricsDatabase } from "../app/server/metrics/metrics.server";
 import { routePatternMatcher } from "~/server/ops/route-pattern.server";
-import { getPublicPagesVersion } from "~/server/site-blocks/blocks.server";
+import { getPublicPagesVersion, publicPagesVersionNow } from "~/server/site-blocks/blocks.server";
 import { currentRequestContext, requestIdFor, runWithRequestContext } from "../app/server/core/request-context.server";
 import { markDatabaseStopping } from "~/server/db/stopping.server";
 import {
@@ -174,7 +174,32 @@ const pageCache = createPageCache({
   siteOrigin: () => getServerEnv().SITE_ORIGIN,
   security: securityOptions,
   onLookup: countPageCache,
+  settingsVersionNow: publicPagesVersionNow,
+  admits: (req) => guardRequest(req) === null,
+  onMemoryAnswer: (method, path, status, seconds) => countMemoryAnswer(method, cachedRouteOf(path), status, seconds),
 });
+
+// The cacheable paths are few: each one's route pattern is matched once.
+const cachedRoutes = new Map<string, string>();
+function cachedRouteOf(path: string): string {
+  let route = cachedRoutes.get(path);
+  if (route === undefined) {
+    route = routeOf(path);
+    if (route !== "unknown") cachedRoutes.set(path, route);
+  }
+  return route;
+}
+
+/**
+ * The production server's outermost request listener (server.js): a signed-out request for a
+ * public page already in the cache is answered at once, before anything else runs (docs/performance.md,
+ * "Cache hits first"); it is counted and logged in batches. Everything else goes to `next`.
+ */
+export function withCachedPagesFirst(next: (req: IncomingMessage, res: ServerResponse) => void) {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (!pageCache.answerFromMemory(req, res, () => requestIdFor(req))) next(req, res);
+  };
+}
 
 /**
  * The production server's request listener: a public page from the cache when it may be (before

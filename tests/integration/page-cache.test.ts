@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { get as httpGet } from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cacheablePaths, chooseEncoding, createPageCache, inlineScriptHashes, isCacheableRequest } from "~/server/http/page-cache.server";
@@ -162,6 +163,76 @@ describe("the page cache on its own", () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]!.url).toBe("https://example.com/");
     expect([...seen[0]!.headers.keys()]).toEqual(["accept"]);
+  });
+
+  it("answers a page already in memory before anything else, with the headers of a hit on the usual path", async () => {
+    let version = "v1";
+    let fresh = true;
+    const answered: unknown[] = [];
+    const cache = createPageCache({
+      paths: () => paths,
+      settingsVersion: async () => version,
+      settingsVersionNow: () => (fresh ? version : undefined),
+      buildId: async () => "build-1",
+      render: async () => page("Fast"),
+      siteOrigin: () => "https://example.com",
+      security: () => SECURITY,
+      admits: (req) => req.headers.host !== "not a host",
+      onMemoryAnswer: (method, path, status) => answered.push([method, path, status]),
+    });
+    const usual = async (url: string, headers: http.IncomingHttpHeaders = {}) => {
+      const res = fakeRes();
+      cache.serve(fakeReq(url, headers), res as unknown as http.ServerResponse, () => res.done.resolve());
+      await res.done.promise;
+      return res;
+    };
+    const fast = (url: string, headers: http.IncomingHttpHeaders = {}, method = "GET") => {
+      const res = fakeRes();
+      const done = cache.answerFromMemory(fakeReq(url, headers, method), res as unknown as http.ServerResponse, () => "request-id-123");
+      return { done, res };
+    };
+    // Nothing in memory yet: the usual path renders it.
+    expect(fast("/", { "accept-encoding": "gzip" }).done).toBe(false);
+    expect((await usual("/", { "accept-encoding": "gzip" })).headers["x-cache"]).toBe("MISS");
+    const usualHit = await usual("/", { "accept-encoding": "gzip" });
+    expect(usualHit.headers["x-cache"]).toBe("HIT");
+
+    const { done, res } = fast("/", { "accept-encoding": "gzip" });
+    expect(done).toBe(true);
+    expect(res.status).toBe(200);
+    expect(res.headers).toEqual({ ...usualHit.headers, "x-request-id": "request-id-123" });
+    expect(res.body.equals(usualHit.body)).toBe(true);
+    expect(answered).toEqual([["GET", "/", 200]]);
+
+    const notModified = fast("/", { "accept-encoding": "gzip", "if-none-match": usualHit.headers.etag });
+    expect(notModified.res.status).toBe(304);
+    expect(notModified.res.body.length).toBe(0);
+    expect(notModified.res.headers.etag).toBe(usualHit.headers.etag);
+    const head = fast("/", { "accept-encoding": "gzip" }, "HEAD");
+    expect(head.res.status).toBe(200);
+    expect(head.res.body.length).toBe(0);
+
+    // Anything else is left to the usual path, untouched.
+    for (const [url, headers, method] of [
+      ["/", { cookie: "better-auth.session_token=abc.def" }, "GET"],
+      ["/", { authorization: "Bearer abc" }, "GET"],
+      ["/?utm_source=newsletter", {}, "GET"],
+      ["/terms", {}, "GET"],
+      ["/", {}, "POST"],
+      ["/", { host: "not a host" }, "GET"],
+    ] as const) {
+      const attempt = fast(url, headers, method);
+      expect(attempt.done, `${method} ${url} ${JSON.stringify(headers)}`).toBe(false);
+      expect(attempt.res.status).toBe(0);
+    }
+    // A reading of the settings that is not fresh, or a new version: the usual path decides.
+    fresh = false;
+    expect(fast("/").done).toBe(false);
+    fresh = true;
+    version = "v2";
+    expect(fast("/").done).toBe(false);
+    expect((await usual("/")).headers["x-cache"]).toBe("MISS");
+    expect(fast("/").done).toBe(true);
   });
 
   it("chooses br, then gzip, honouring q=0", () => {
@@ -328,5 +399,29 @@ describe("the page cache on the built server", () => {
     expect(afterHtml).toContain("£315");
     const again = await fetch(`${origin}/learn-to-lift`);
     expect(again.headers.get("x-cache")).toBe("HIT");
+  });
+
+  it("answers a hit with the rendered answer's very headers, name for name and in order", async () => {
+    requireServer();
+    // After the price change above: the cache's pages are of the old version, so this one renders first.
+    const raw = (path: string) =>
+      new Promise<{ status: number; headers: string[] }>((resolve, reject) => {
+        const request = httpGet(`${origin}${path}`, { headers: { "accept-encoding": "br" } }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode!, headers: response.rawHeaders }));
+        });
+        request.on("error", reject);
+      });
+    // Per answer by nature: the request's id and the date. The rest must be byte for byte the same.
+    const fixed = (headers: string[]) => headers.map((item, i) => (i % 2 === 1 && /^(x-request-id|date)$/i.test(headers[i - 1]!) ? "…" : item));
+    const miss = await raw("/coaching-services");
+    expect(miss.status).toBe(200);
+    const hits = [await raw("/coaching-services"), await raw("/coaching-services")];
+    for (const hit of hits) {
+      expect(hit.status).toBe(200);
+      expect(fixed(hit.headers)).toEqual(fixed(miss.headers).map((item) => (item === "MISS" ? "HIT" : item)));
+    }
+    expect(miss.headers).toContain("MISS");
+    expect(miss.headers.filter((item) => /^x-request-id$/i.test(item))).toHaveLength(1);
   });
 });

@@ -32,6 +32,13 @@ interface Variant {
   /** Flat [name, value, …] list for writeHead, without X-Cache. */
   headers: string[];
   notModified: string[];
+  /**
+   * The same lists as a hit on the usual path sends them (X-Request-Id first, as the request's
+   * context sets it, then X-Cache: HIT last), for answers before anything else runs
+   * (answerFromMemory): the id's slot is filled just before writeHead, which copies it at once.
+   */
+  hit: string[];
+  hitNotModified: string[];
   etag: string;
 }
 
@@ -60,6 +67,15 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** Told of each cacheable request: answered from the cache (hit) or rendered for it (miss). */
   onLookup?: (outcome: "hit" | "miss") => void;
+  /**
+   * The settings version when it is known without waiting (a fresh reading), else undefined: with
+   * it, answerFromMemory serves a hit synchronously, before the request's other work.
+   */
+  settingsVersionNow?: () => string | undefined;
+  /** Whether the site answers this request at all (its method, its Host header): checked before answerFromMemory answers. */
+  admits?: (req: IncomingMessage) => boolean;
+  /** Told of each request answered by answerFromMemory (instead of onLookup): to be counted in a batch. */
+  onMemoryAnswer?: (method: string, path: string, status: number, seconds: number) => void;
 }
 
 const gzip = promisify(zlib.gzip);
@@ -114,9 +130,25 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+type Coding = "br" | "gzip" | "identity";
+
+// Browsers send a handful of distinct Accept-Encoding headers: each is parsed once.
+const codingOf = new Map<string, Coding>();
+const CODING_MEMO_SIZE = 64;
+
 /** The coding to send for an Accept-Encoding header: br, then gzip, else none. */
-export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+export function chooseEncoding(acceptEncoding: string | undefined): Coding {
   if (!acceptEncoding) return "identity";
+  let coding = codingOf.get(acceptEncoding);
+  if (coding === undefined) {
+    coding = parseEncoding(acceptEncoding);
+    if (codingOf.size >= CODING_MEMO_SIZE) codingOf.clear();
+    codingOf.set(acceptEncoding, coding);
+  }
+  return coding;
+}
+
+function parseEncoding(acceptEncoding: string): Coding {
   let br = false;
   let gz = false;
   for (const part of acceptEncoding.split(",")) {
@@ -210,7 +242,16 @@ export function createPageCache(options: PageCacheOptions) {
       if (coding) headers["content-encoding"] = coding;
       headers["content-length"] = String(data.length);
       const notModified: OutgoingHttpHeaders = { ...common, etag };
-      return { body: data, headers: flatten(headers), notModified: flatten(notModified), etag };
+      const flat = flatten(headers);
+      const flatNotModified = flatten(notModified);
+      return {
+        body: data,
+        headers: flat,
+        notModified: flatNotModified,
+        hit: ["X-Request-Id", "", ...flat, "x-cache", "HIT"],
+        hitNotModified: ["X-Request-Id", "", ...flatNotModified, "x-cache", "HIT"],
+        etag,
+      };
     };
     return {
       key,
@@ -222,10 +263,21 @@ export function createPageCache(options: PageCacheOptions) {
     };
   }
 
+  // The build's id once known (it never changes in a process), and the last generation made of it.
+  let knownBuildId: string | undefined;
+  let lastGeneration = { version: "", buildId: "", generation: "" };
+  function generationOf(buildId: string, version: string): string {
+    if (lastGeneration.version !== version || lastGeneration.buildId !== buildId) {
+      lastGeneration = { version, buildId, generation: `${buildId}\u0000${version}` };
+    }
+    return lastGeneration.generation;
+  }
+
   /** The entry for a path, rendering it once however many visitors ask at the same moment. */
   async function lookup(path: string): Promise<{ entry: Entry; outcome: CacheOutcome } | null> {
     const [version, buildId] = await Promise.all([options.settingsVersion(), options.buildId()]);
-    const generation = `${buildId}\u0000${version}`;
+    knownBuildId = buildId;
+    const generation = generationOf(buildId, version);
     const key = `${generation}\u0000${path}`;
     const hit = entries.get(key);
     if (hit) return { entry: hit, outcome: "HIT" };
@@ -272,6 +324,32 @@ export function createPageCache(options: PageCacheOptions) {
     );
   }
 
+  /**
+   * The fast path: answers a request for a page already in memory, synchronously and before the
+   * request's other work (its context, timing and logging), when the settings version is known
+   * without waiting. Returns false, having done nothing, for anything else: the caller then goes on
+   * the usual way (where `serve` renders, waits for a fresh version, or passes the request on).
+   * The answer carries the same headers as a hit on the usual path, X-Request-Id included.
+   */
+  function answerFromMemory(req: IncomingMessage, res: ServerResponse, requestId: () => string): boolean {
+    const started = performance.now();
+    if (knownBuildId === undefined || !isCacheableRequest(req, options.paths())) return false;
+    if (options.admits && !options.admits(req)) return false;
+    const version = options.settingsVersionNow?.();
+    if (version === undefined) return false;
+    const entry = entries.get(`${generationOf(knownBuildId, version)}\u0000${req.url}`);
+    if (!entry) return false;
+    const variant = entry[chooseEncoding(req.headers["accept-encoding"] as string | undefined)];
+    const notModified = matchesEtag(req.headers["if-none-match"], variant.etag);
+    const headers = notModified ? variant.hitNotModified : variant.hit;
+    headers[1] = requestId();
+    res.writeHead(notModified ? 304 : 200, headers);
+    if (notModified || req.method === "HEAD") res.end();
+    else res.end(variant.body);
+    options.onMemoryAnswer?.(req.method!, req.url!, notModified ? 304 : 200, (performance.now() - started) / 1000);
+    return true;
+  }
+
   function write(req: IncomingMessage, res: ServerResponse, entry: Entry, outcome: CacheOutcome) {
     const variant = entry[chooseEncoding(req.headers["accept-encoding"] as string | undefined)];
     if (matchesEtag(req.headers["if-none-match"], variant.etag)) {
@@ -286,6 +364,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   return {
     serve,
+    answerFromMemory,
     /** Empties the cache (tests; a future admin action). */
     clear() {
       entries.clear();

@@ -39,6 +39,18 @@ export function parseHostHeader(value: string): { hostname: string; port: number
   return { hostname: name.toLowerCase(), port };
 }
 
+// A site is asked for under a handful of Host headers: each good one is parsed once.
+const goodHosts = new Set<string>();
+const GOOD_HOSTS_MEMO = 32;
+
+function readableHost(host: string): boolean {
+  if (goodHosts.has(host)) return true;
+  if (parseHostHeader(host) === null) return false;
+  if (goodHosts.size >= GOOD_HOSTS_MEMO) goodHosts.clear();
+  goodHosts.add(host);
+  return true;
+}
+
 /** The answer for a request the site refuses outright, or null to let it through. */
 export function guardRequest(req: Pick<IncomingMessage, "method" | "headers">): GuardAnswer | null {
   const method = req.method ?? "";
@@ -52,7 +64,7 @@ export function guardRequest(req: Pick<IncomingMessage, "method" | "headers">): 
     };
   }
   const host = req.headers.host;
-  if (host !== undefined && parseHostHeader(host) === null) {
+  if (host !== undefined && !readableHost(host)) {
     return { status: 400, headers: plain, body: "Bad request: the Host header is empty or is not a host name.\n" };
   }
   return null;

@@ -122,6 +122,8 @@ export interface EffectiveConfigReader {
   /** The last reading without waiting (or the installed configuration): for code inside a
    * transaction, which must not wait on another connection for rows the transaction holds. */
   peek(): SiteConfig;
+  /** The version `getVersion()` would answer without reading, or undefined when it would read. */
+  freshVersion(): string | undefined;
 }
 
 export interface EffectiveConfigReaderOptions {
@@ -175,6 +177,9 @@ export function createEffectiveConfigReader({
     peek() {
       return reading.peek()?.config ?? installed();
     },
+    freshVersion() {
+      return reading.fresh()?.version;
+    },
   };
 }
 
@@ -189,6 +194,11 @@ export async function getEffectiveSiteConfig(): Promise<SiteConfig> {
 /** Changes whenever an override changes, so caches of rendered pages can key on it. */
 export async function getSettingsVersion(): Promise<string> {
   return reader().getVersion();
+}
+
+/** getSettingsVersion()'s answer when it is known without reading (the page cache's fast path), else undefined. */
+export function settingsVersionNow(): string | undefined {
+  return reader().freshVersion();
 }
 
 const SETTINGS_CHANGED = "settings-changed";

@@ -8,6 +8,12 @@ export interface RefreshingReader<Value> {
   get(): Promise<Value | null>;
   /** The last reading for the current inputs, without waiting (null when there is none). */
   peek(): Value | null;
+  /**
+   * The reading `get()` would answer without asking the database (for the current inputs and
+   * younger than the interval), or undefined when `get()` would read: a caller on a hot path
+   * answers synchronously while this is defined and falls back to `get()` otherwise.
+   */
+  fresh(): Value | undefined;
   /** Forget the reading: the next call reads again, and a reading already under way is not kept. */
   invalidate(): void;
 }
@@ -78,6 +84,11 @@ export function createRefreshingReader<Inputs extends readonly unknown[], Value>
     peek() {
       const wanted = currentInputs();
       return wanted ? previousFor(wanted) : null;
+    },
+    fresh() {
+      if (!snapshot || now() - snapshot.loadedAt >= refreshMs) return undefined;
+      const wanted = currentInputs();
+      return wanted && same(snapshot.inputs, wanted) ? snapshot.value : undefined;
     },
     invalidate() {
       generation += 1;

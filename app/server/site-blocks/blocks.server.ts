@@ -11,7 +11,7 @@ import { testimonials as installedTestimonials } from "~/content/testimonials";
 import { getDb, type Queryable, type Transaction } from "~/server/db/client.server";
 import { adminActivityLog, contentVersions, profiles, users } from "~/server/db/schema";
 import { logger } from "~/server/core/logger.server";
-import { getEffectiveSiteConfig, getSettingsVersion, invalidateEffectiveSiteConfig, onSiteSettingsInvalidated } from "~/server/settings/effective-config.server";
+import { getEffectiveSiteConfig, getSettingsVersion, invalidateEffectiveSiteConfig, onSiteSettingsInvalidated, settingsVersionNow } from "~/server/settings/effective-config.server";
 import { createRefreshingReader } from "~/server/settings/refreshing-reader.server";
 import type { z } from "~/validation/zod";
 import {
@@ -185,6 +185,17 @@ export function getTestimonials() {
 export async function getPublicPagesVersion(): Promise<string> {
   const [settings, content] = await Promise.all([getSettingsVersion(), current()]);
   return `${settings}.${content?.version ?? "0"}`;
+}
+
+/**
+ * getPublicPagesVersion()'s answer when both readings are fresh enough to answer without the
+ * database, else undefined (the caller then asks getPublicPagesVersion, which reads).
+ */
+export function publicPagesVersionNow(): string | undefined {
+  const settings = settingsVersionNow();
+  if (settings === undefined) return undefined;
+  const content = reading.fresh();
+  return content === undefined ? undefined : `${settings}.${content.version}`;
 }
 
 // ─── Saving ────────────────────────────────────────────────────────────────────────────────────
