@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import type { AppLoadContext, data } from "react-router";
 import { SIGN_IN_PAUSED_CODE, SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
 import { requireUser } from "~/server/auth/guards.server";
@@ -81,6 +80,7 @@ function secretOf(totpURI: string): string {
 }
 
 async function qrCodeOf(totpURI: string): Promise<string> {
+  const QRCode = (await import("qrcode")).default;
   const svg = await QRCode.toString(totpURI, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#1f1a17", light: "#ffffff" } });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getServerEnv, getSiteConfig } from "~/config/env.server";
 import type { EmailAttachment } from "~/server/db/schema";
 import { logger } from "~/server/core/logger.server";
@@ -33,15 +33,18 @@ const state = globalThis as typeof globalThis & { __smtp?: Transporter; __smtpUr
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
-function smtpTransport(url: string): Transporter {
+// Loaded with the first email, not at start: a server that sends none never holds it (docs/performance.md, Memory).
+const loadNodemailer = () => import("nodemailer").then((module) => module.default);
+
+async function smtpTransport(url: string): Promise<Transporter> {
   if (state.__smtp && state.__smtpUrl === url) return state.__smtp;
-  state.__smtp = nodemailer.createTransport(url, SMTP_TIMEOUTS);
+  state.__smtp = (await loadNodemailer()).createTransport(url, SMTP_TIMEOUTS);
   state.__smtpUrl = url;
   return state.__smtp;
 }
 
-function emlTransport(): Transporter {
-  return (state.__eml ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+async function emlTransport(): Promise<Transporter> {
+  return (state.__eml ??= (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
 }
 
 export function outboxDir(): string {
@@ -89,11 +92,11 @@ async function transmit(message: MailMessage): Promise<void> {
       : undefined,
   };
   if (env.SMTP_URL) {
-    await smtpTransport(env.SMTP_URL).sendMail(mail);
+    await (await smtpTransport(env.SMTP_URL)).sendMail(mail);
     logger.info("email sent", { subject: message.subject });
     return;
   }
-  const info = (await emlTransport().sendMail(mail)) as { message: Buffer };
+  const info = (await (await emlTransport()).sendMail(mail)) as { message: Buffer };
   const dir = outboxDir();
   await fs.mkdir(dir, { recursive: true });
   const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.eml`;

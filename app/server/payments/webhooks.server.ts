@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { getDb, type Transaction } from "~/server/db/client.server";
 import { purchases, webhookEvents, type PaymentProviderName } from "~/server/db/schema";
 import { logger } from "~/server/core/logger.server";
@@ -18,6 +17,7 @@ import {
 import { applySubscriptionState } from "./subscriptions.server";
 import { scheduleInstalmentsNow } from "./instalments.server";
 import { paymentsTransaction } from "./transaction.server";
+import { loadStripe } from "./stripe-library.server";
 
 // POST /api/payments/webhook: Stripe's webhooks, or the test checkout's, which are signed and
 // shaped the same. The signature is checked on the raw body (Stripe's `t=…,v1=…` HMAC-SHA256,
@@ -54,9 +54,10 @@ export async function handleWebhookRequest(request: Request, getProvider: () => 
     return json({ error: "Webhook endpoint is not configured" }, 500);
   }
 
+  const stripe = await loadStripe();
   let event: StripeEventEnvelope;
   try {
-    const verified = Stripe.webhooks.constructEvent(payload, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
+    const verified = stripe.webhooks.constructEvent(payload, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
     event = StripeEventSchema.parse(verified);
   } catch (error) {
     logger.warn("payments: webhook refused", { reason: error instanceof Error ? error.message : String(error) });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
-import sharp, { type Metadata, type Sharp, type SharpOptions } from "sharp";
+import type { Metadata, Sharp, SharpOptions } from "sharp";
+import { loadSharp } from "~/server/uploads/sharp.server";
 import { logger } from "~/server/core/logger.server";
 import { getStorage } from "~/server/storage/index.server";
 import { assertStorageKey } from "~/server/storage/keys.server";
@@ -94,6 +95,7 @@ async function encodeRenditions(bytes: Uint8Array, type: "jpeg" | "png" | "webp"
   // pages: 1 reads only the first frame of an animated WebP; autoOrient turns the pixels upright
   // (and the EXIF orientation goes with the rest of the metadata).
   const options: SharpOptions = { failOn: "error", limitInputPixels: SITE_PHOTO_MAX_INPUT_PIXELS, pages: 1, autoOrient: true };
+  const sharp = await loadSharp();
   const input = sharp(bytes, options);
   let meta: Metadata;
   try {

@@ -1,4 +1,5 @@
-import sharp, { type SharpOptions } from "sharp";
+import type { SharpOptions } from "sharp";
+import { loadSharp } from "./sharp.server";
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from "~/validation/settings";
 
 // Server-side processing of a profile picture (decision 050; docs/product.md §7.9, §11.6). The
@@ -8,10 +9,6 @@ import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE } from "~/va
 // Decisions: docs/decisions/050-avatar-upload-processing.md.
 
 export { AVATAR_MAX_BYTES };
-
-// Each avatar is decoded once: libvips's operation cache would only keep decoded images (tens of
-// megabytes each) in memory after the upload is done.
-sharp.cache(false);
 
 
 /** The longest side of a stored avatar, in pixels; larger images are cropped and scaled down. */
@@ -72,6 +69,7 @@ export async function processAvatarUpload(
       pages: 1,
       autoOrient: true,
     };
+    const sharp = await loadSharp();
     const input = sharp(bytes, options);
     const meta = await input.metadata();
     // libvips sniffs the content itself; both readings must agree.

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import { loadStripe } from "~/server/payments/stripe-library.server";
 import { logger } from "~/server/core/logger.server";
 import { testWebhookSecret } from "../local-secret.server";
 import { siteOrigin } from "../provider.server";
@@ -16,7 +16,7 @@ export async function deliverTestEvent(deliver: DeliverWebhook, type: string, ob
   const event = {
     id: testId("evt"),
     object: "event",
-    api_version: Stripe.API_VERSION,
+    api_version: (await loadStripe()).API_VERSION,
     created: unix(new Date()),
     data: { object },
     livemode: false,
@@ -25,7 +25,7 @@ export async function deliverTestEvent(deliver: DeliverWebhook, type: string, ob
     type,
   };
   const payload = JSON.stringify(event, null, 2);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: await testWebhookSecret() });
+  const signature = (await loadStripe()).webhooks.generateTestHeaderString({ payload, secret: await testWebhookSecret() });
   const response = await deliver(
     new Request(`${siteOrigin()}/api/payments/webhook`, {
       method: "POST",
