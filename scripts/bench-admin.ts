@@ -238,6 +238,9 @@ async function main() {
       ["sales: one product", { product: "build-stronger-foundations", status: "", page: 1 }],
       ["sales: refunded (rare)", { product: "", status: "refunded", page: 1 }],
       ["sales: page 50", { product: "", status: "", page: 50 }],
+      ["sales: active (common)", { product: "", status: "active", page: 1 }],
+      ["sales: paid, one product", { product: "learn-to-lift", status: "paid", page: 1 }],
+      ["sales: active, page 50", { product: "", status: "active", page: 50 }],
     ];
     for (const [name, filter] of sales) {
       results.push(
@@ -267,16 +270,25 @@ async function main() {
     }
     console.log(`(load average while timing: ${os.loadavg().map((l) => l.toFixed(1)).join(", ")} on ${os.cpus().length} CPUs)`);
 
-    // The search's filter is served by the trigram indexes (a BitmapOr of three index scans), as
-    // searchMembers runs it.
-    const plan = await db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
-      return tx.execute<{ "QUERY PLAN": string }>(
-        sql`explain analyze select ${profiles.id} from ${profiles} where ${memberSearchCondition("okafor")} limit 1001`,
-      );
-    });
-    console.log("\nPlan of the matches for 'okafor' (searchMembers' first step):");
-    for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
+    // The search's filter is served by the one trigram index, as searchMembers runs it.
+    for (const query of ["okafor", "helen wright"]) {
+      const plan = await db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+        return tx.execute<{ "QUERY PLAN": string }>(
+          sql`explain analyze select ${profiles.id} from ${profiles} where ${memberSearchCondition(query)} limit 1001`,
+        );
+      });
+      console.log(`\nPlan of the matches for '${query}' (searchMembers' first step):`);
+      for (const row of plan.rows) console.log(`  ${row["QUERY PLAN"]}`);
+    }
+    // And the most common status filter's page, which walks the payments newest first.
+    const salesPlan = await db.execute<{ "QUERY PLAN": string }>(sql`explain analyze select p.id from purchases p
+      left join subscriptions s on s.provider_subscription_id = p.subscription_id
+      where p.duplicate_of_subscription_id is null and p.status = 'paid' and s.plan_completed_at is null
+        and s.status not in ('canceled', 'incomplete_expired', 'past_due', 'unpaid') and not s.cancel_at_period_end
+      order by p.purchased_at desc, p.id desc limit 51`);
+    console.log("\nPlan of the Sales tab's 'Active' page:");
+    for (const row of salesPlan.rows) console.log(`  ${row["QUERY PLAN"]}`);
 
     const worst = (prefixes: string[]) => Math.max(...results.filter((r) => prefixes.some((p) => r.name.startsWith(p))).map((r) => r.p95));
     const goals = [

@@ -15,6 +15,12 @@
 //
 // Options: BENCH_CLIENTS (200), BENCH_DURATION (60 s), BENCH_MEMBERS (members created, 40),
 // BENCH_MEMBER_SHARE (0.2), BENCH_SIGNIN_EVERY (30 s), BENCH_THINK_MS (1000), BENCH_TIMEOUT_MS (10000).
+//
+// `npm run bench:load -- --knee` finds the knee instead: the most concurrent clients (the same mix)
+// the site serves with 0 errors and p99 ≤ 250 ms. It runs levels of BENCH_DURATION (20 s by
+// default in this mode) on one server, doubling from BENCH_CLIENTS (100 by default here) until a
+// level fails, then halves the gap three times; it prints each level and the load generator's own
+// CPU, which must stay well under a core for the figure to be the site's.
 import crypto from "node:crypto";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
@@ -78,99 +84,94 @@ async function publicPaths(origin) {
   return paths;
 }
 
-async function main() {
-  const site = await startSite();
-  const loadBefore = loadAverage();
-  // The peak memory of every process of the site (Node, its workers, the embedded database).
-  const memory = site.pid ? sampleMemory(site.pid) : null;
-  let peak = null;
-  const stats = Object.fromEntries(KINDS.map((kind) => [kind, new Stats()]));
-  let stopAt = 0;
-  let measuredMs = 0;
-  try {
-    const { origin } = site;
-    const paths = await publicPaths(origin);
-    const suffix = crypto.randomBytes(3).toString("hex");
+const knee = process.argv.includes("--knee");
 
-    console.log(`Creating ${memberCount} members through the sign-up form…`);
-    const members = [];
-    for (let i = 0; i < memberCount; i += 4) {
-      const batch = [];
-      for (let j = i; j < Math.min(memberCount, i + 4); j++) {
-        const email = `load.member.${j}.${suffix}@example.com`;
-        // A name is letters only (app/validation/names.ts): the member's number spelt in letters.
-        const letters = j.toString(26).replace(/./g, (d) => String.fromCharCode(97 + Number.parseInt(d, 26)));
-        batch.push(signUp(origin, { email, firstName: "Load", lastName: `Member ${letters}`, ip: visitorIp(50_000 + j) }).then(() => email));
-      }
-      members.push(...(await Promise.all(batch)));
+/** The members the clients sign in as, created through the sign-up form. */
+async function createMembers(origin) {
+  const suffix = crypto.randomBytes(3).toString("hex");
+  console.log(`Creating ${memberCount} members through the sign-up form…`);
+  const members = [];
+  for (let i = 0; i < memberCount; i += 4) {
+    const batch = [];
+    for (let j = i; j < Math.min(memberCount, i + 4); j++) {
+      const email = `load.member.${j}.${suffix}@example.com`;
+      // A name is letters only (app/validation/names.ts): the member's number spelt in letters.
+      const letters = j.toString(26).replace(/./g, (d) => String.fromCharCode(97 + Number.parseInt(d, 26)));
+      batch.push(signUp(origin, { email, firstName: "Load", lastName: `Member ${letters}`, ip: visitorIp(50_000 + j) }).then(() => email));
     }
-    // Warm the page cache as the first visitors would.
-    for (const path of paths) await fetch(origin + path).then((r) => r.arrayBuffer());
-
-    const memberClients = Math.round(clients * memberShare);
-    console.log(
-      `Running ${clients} clients for ${durationS} s: ${clients - memberClients} visitors on public pages, ${memberClients} members ` +
-        `(sign-in every ${signInEveryMs / 1000} s, /settings and public pages in between)${thinkMs ? `, ${thinkMs / 2}–${(thinkMs * 3) / 2} ms between a client's requests` : ", no pause between requests"}.`,
-    );
-
-    const started = performance.now();
-    stopAt = started + durationS * 1000;
-    const running = [];
-    for (let n = 0; n < clients; n++) {
-      const ip = visitorIp(1000 + n);
-      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      const browserHeaders = { "accept-encoding": "br, gzip", "x-forwarded-for": ip, "user-agent": "bench-load" };
-      const isMember = n < memberClients;
-      const email = members[n % members.length];
-      const pick = () => paths[Math.floor(Math.random() * paths.length)];
-
-      running.push(
-        (async () => {
-          let cookie = null;
-          let signedInAt = -Infinity;
-          // Members arrive spread over one sign-in period, so sign-ins run at a steady rate.
-          if (isMember) await sleep(Math.random() * signInEveryMs);
-          while (performance.now() < stopAt) {
-            if (isMember && performance.now() - signedInAt >= signInEveryMs) {
-              const result = await send(agent, origin, signInRequest(origin, email, ip));
-              const session = [result.headers?.["set-cookie"] ?? []]
-                .flat()
-                .map((c) => c.split(";")[0])
-                .find((pair) => /^(__Secure-)?better-auth\.session_token=./.test(pair));
-              if (result.error) stats["sign-in"].fail(result.ms, result.error);
-              else if (result.status !== 302 || !session) stats["sign-in"].fail(result.ms, `status ${result.status}`);
-              else {
-                stats["sign-in"].ok(result.ms);
-                cookie = session;
-              }
-              signedInAt = performance.now();
-            } else if (isMember && cookie && Math.random() < 0.5) {
-              const result = await send(agent, origin, { path: "/settings", headers: { ...browserHeaders, cookie } });
-              if (result.error) stats.settings.fail(result.ms, result.error);
-              else if (result.status !== 200) stats.settings.fail(result.ms, `status ${result.status}`);
-              else stats.settings.ok(result.ms);
-            } else {
-              const kind = isMember && cookie ? "public page, signed in" : "public page";
-              const headers = cookie ? { ...browserHeaders, cookie } : browserHeaders;
-              const result = await send(agent, origin, { path: pick(), headers });
-              if (result.error) stats[kind].fail(result.ms, result.error);
-              else if (result.status !== 200) stats[kind].fail(result.ms, `status ${result.status}`);
-              else if (cookie && result.headers["x-cache"]) stats[kind].fail(result.ms, "a signed-in member got a cached page");
-              else stats[kind].ok(result.ms);
-            }
-            if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
-          }
-          agent.destroy();
-        })(),
-      );
-    }
-    await Promise.all(running);
-    measuredMs = performance.now() - started;
-  } finally {
-    peak = memory?.stop() ?? null;
-    await site.stop();
+    members.push(...(await Promise.all(batch)));
   }
+  return members;
+}
 
+/** Runs `clients` clients of the mix for `seconds`; returns the stats per kind and the time measured. */
+async function runLevel({ origin, paths, members }, clients, seconds) {
+  const stats = Object.fromEntries(KINDS.map((kind) => [kind, new Stats()]));
+  const memberClients = Math.round(clients * memberShare);
+  console.log(
+    `Running ${clients} clients for ${seconds} s: ${clients - memberClients} visitors on public pages, ${memberClients} members ` +
+      `(sign-in every ${signInEveryMs / 1000} s, /settings and public pages in between)${thinkMs ? `, ${thinkMs / 2}–${(thinkMs * 3) / 2} ms between a client's requests` : ", no pause between requests"}.`,
+  );
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const stopAt = started + seconds * 1000;
+  const running = [];
+  for (let n = 0; n < clients; n++) {
+    const ip = visitorIp(1000 + n);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const browserHeaders = { "accept-encoding": "br, gzip", "x-forwarded-for": ip, "user-agent": "bench-load" };
+    const isMember = n < memberClients;
+    const email = members[n % members.length];
+    const pick = () => paths[Math.floor(Math.random() * paths.length)];
+
+    running.push(
+      (async () => {
+        let cookie = null;
+        let signedInAt = -Infinity;
+        // Members arrive spread over one sign-in period, so sign-ins run at a steady rate.
+        if (isMember) await sleep(Math.random() * Math.min(signInEveryMs, seconds * 500));
+        while (performance.now() < stopAt) {
+          if (isMember && performance.now() - signedInAt >= signInEveryMs) {
+            const result = await send(agent, origin, signInRequest(origin, email, ip));
+            const session = [result.headers?.["set-cookie"] ?? []]
+              .flat()
+              .map((c) => c.split(";")[0])
+              .find((pair) => /^(__Secure-)?better-auth\.session_token=./.test(pair));
+            if (result.error) stats["sign-in"].fail(result.ms, result.error);
+            else if (result.status !== 302 || !session) stats["sign-in"].fail(result.ms, `status ${result.status}`);
+            else {
+              stats["sign-in"].ok(result.ms);
+              cookie = session;
+            }
+            signedInAt = performance.now();
+          } else if (isMember && cookie && Math.random() < 0.5) {
+            const result = await send(agent, origin, { path: "/settings", headers: { ...browserHeaders, cookie } });
+            if (result.error) stats.settings.fail(result.ms, result.error);
+            else if (result.status !== 200) stats.settings.fail(result.ms, `status ${result.status}`);
+            else stats.settings.ok(result.ms);
+          } else {
+            const kind = isMember && cookie ? "public page, signed in" : "public page";
+            const headers = cookie ? { ...browserHeaders, cookie } : browserHeaders;
+            const result = await send(agent, origin, { path: pick(), headers });
+            if (result.error) stats[kind].fail(result.ms, result.error);
+            else if (result.status !== 200) stats[kind].fail(result.ms, `status ${result.status}`);
+            else if (cookie && result.headers["x-cache"]) stats[kind].fail(result.ms, "a signed-in member got a cached page");
+            else stats[kind].ok(result.ms);
+          }
+          if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
+        }
+        agent.destroy();
+      })(),
+    );
+  }
+  await Promise.all(running);
+  const measuredMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { stats, measuredMs, generatorCpu: (cpu.user + cpu.system) / 1000 / measuredMs };
+}
+
+/** Prints a level's table; returns its overall errors and p99. */
+function report({ stats, measuredMs, generatorCpu }) {
   const rows = [];
   const all = [];
   let errors = 0;
@@ -194,8 +195,61 @@ async function main() {
     for (const [reason, count] of row.samples) console.log(`    ${count} × ${reason}`);
   }
   const p99 = percentile(overall, 99);
-  const met = errors === 0 && p99 <= 250;
-  console.log(`\nGoal: 0 errors and p99 ≤ 250 ms overall: ${met ? "met" : "NOT met"} (${errors} errors, p99 ${formatMs(p99)}).`);
+  console.log(`The load generator used ${Math.round(generatorCpu * 100)} % of one core.`);
+  return { errors, p99, met: errors === 0 && p99 <= 250, requestsPerSecond: overall.length / seconds };
+}
+
+async function main() {
+  const site = await startSite();
+  const loadBefore = loadAverage();
+  // The peak memory of every process of the site (Node, its workers, the embedded database).
+  const memory = site.pid ? sampleMemory(site.pid) : null;
+  let peak = null;
+  try {
+    const { origin } = site;
+    const paths = await publicPaths(origin);
+    const members = await createMembers(origin);
+    // Warm the page cache as the first visitors would.
+    for (const path of paths) await fetch(origin + path).then((r) => r.arrayBuffer());
+    const setup = { origin, paths, members };
+
+    if (!knee) {
+      const result = report(await runLevel(setup, clients, durationS));
+      console.log(`\nGoal: 0 errors and p99 ≤ 250 ms overall: ${result.met ? "met" : "NOT met"} (${result.errors} errors, p99 ${formatMs(result.p99)}).`);
+    } else {
+      // The knee: double until a level fails, then halve the gap three times.
+      const seconds = envNumber("BENCH_DURATION", 20);
+      const levels = [];
+      const tryLevel = async (n) => {
+        const result = report(await runLevel(setup, n, seconds));
+        levels.push({ clients: n, ...result });
+        console.log(`→ ${n} clients: ${result.met ? "served" : "NOT served"} (${result.errors} errors, p99 ${formatMs(result.p99)}, ${Math.round(result.requestsPerSecond)} req/s)\n`);
+        return result.met;
+      };
+      let good = 0;
+      let bad = 0;
+      for (let n = envNumber("BENCH_CLIENTS", 100); n <= 12_800; n *= 2) {
+        if (await tryLevel(n)) good = n;
+        else {
+          bad = n;
+          break;
+        }
+      }
+      for (let step = 0; step < 3 && bad > 0 && bad - good > 1; step++) {
+        const middle = Math.round((good + bad) / 2);
+        if (await tryLevel(middle)) good = middle;
+        else bad = middle;
+      }
+      console.log(`Levels (${seconds} s each, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY || 1}):`);
+      for (const level of levels.sort((a, b) => a.clients - b.clients)) {
+        console.log(`  ${String(level.clients).padStart(6)} clients: ${level.met ? "served    " : "NOT served"} p99 ${formatMs(level.p99).padStart(10)}, ${level.errors} errors, ${Math.round(level.requestsPerSecond)} req/s`);
+      }
+      console.log(`\nThe knee: ${good > 0 ? `${good} concurrent clients` : "below the first level"} with 0 errors and p99 ≤ 250 ms${bad ? ` (${bad} were not)` : ""}.`);
+    }
+  } finally {
+    peak = memory?.stop() ?? null;
+    await site.stop();
+  }
   if (peak) {
     console.log(`Peak memory of the site (Node and its database): ${formatMemory(peak)}; goal ≤ 400 MB (PSS: docs/performance.md, Memory): ${peak.pssMB <= 400 ? "met" : "NOT met"}.`);
   }

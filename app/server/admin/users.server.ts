@@ -65,19 +65,18 @@ export function searchWords(query: string): string[] {
 }
 
 /**
- * Each word must appear in the email, first name or last name. The expressions are exactly the
- * indexed ones (lower(email) LIKE '%word%'), so PostgreSQL combines the three trigram indexes
- * with a BitmapOr per word (and a BitmapAnd across words) instead of reading every profile.
+ * What a search looks in: her email, first and last name, lower-case, joined by spaces. A search
+ * word has no space in it, so it is found in this text exactly when it is found in one of the three.
+ * The expression is exactly the indexed one (profiles_search_trgm_idx, drizzle/0025), so one
+ * trigram index answers every word of a search at once (docs/decisions/283-one-member-search-index.md).
  */
+export const memberSearchText = sql`lower(${profiles.email} || ' ' || coalesce(${profiles.firstName}, '') || ' ' || coalesce(${profiles.lastName}, ''))`;
+
+/** Each word must appear in the email, first name or last name. */
 export function memberSearchCondition(query: string): SQL | undefined {
   const words = searchWords(query);
   if (words.length === 0) return undefined;
-  return and(
-    ...words.map((word) => {
-      const pattern = `%${escapeLike(word)}%`;
-      return sql`(lower(${profiles.email}) like ${pattern} or lower(${profiles.firstName}) like ${pattern} or lower(${profiles.lastName}) like ${pattern})`;
-    }),
-  );
+  return and(...words.map((word) => sql`${memberSearchText} like ${`%${escapeLike(word)}%`}`));
 }
 
 /** Reads the ?q= and ?page= of the dashboard's URL, within bounds. */

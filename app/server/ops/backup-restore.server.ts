@@ -99,7 +99,7 @@ export async function inspectBackup(file: string): Promise<ArchiveSummary> {
 }
 
 /** Tables the database fills from the others by itself (drizzle/0022, 0023): restored with them. */
-const DERIVED_TABLES = new Set(["daily_figures", "sales_totals", "row_counts"]);
+const DERIVED_TABLES = new Set(["daily_figures", "sales_totals", "sales_status_totals", "row_counts"]);
 
 /** What the target already holds: empty means a restore may go ahead without --force. */
 export async function describeTarget(handle: DatabaseHandle, store: FileStore, env: ServerEnv): Promise<string[]> {

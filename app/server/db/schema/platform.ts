@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { timestamptz, createdAt, updatedAt } from "./columns";
 import { users } from "./auth";
 
@@ -105,6 +105,23 @@ export const salesTotals = pgTable("sales_totals", {
   payments: bigint("payments", { mode: "number" }).notNull().default(0),
   netPence: bigint("net_pence", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * The same per offer and per status the Sales tab shows (paid, active, cancelling, past_due,
+ * ended, partly_refunded, refunded): kept by statement triggers on purchases and on subscriptions,
+ * whose state a status follows (drizzle/0024_sales_status_totals.sql), so a status filter reads a
+ * few rows too.
+ */
+export const salesStatusTotals = pgTable(
+  "sales_status_totals",
+  {
+    productKey: text("product_key").notNull(),
+    status: text("status").notNull(),
+    payments: bigint("payments", { mode: "number" }).notNull().default(0),
+    netPence: bigint("net_pence", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productKey, t.status] })],
+);
 
 /** Row counts kept by triggers for lists shown whole (the Subscribers view: 'email_subscribers'). */
 export const rowCounts = pgTable("row_counts", {
