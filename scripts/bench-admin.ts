@@ -240,8 +240,11 @@ async function main() {
       ["sales: page 50", { product: "", status: "", page: 50 }],
       ["sales: active (common)", { product: "", status: "active", page: 1 }],
       ["sales: paid, one product", { product: "learn-to-lift", status: "paid", page: 1 }],
-      ["sales: active, page 50", { product: "", status: "active", page: 50 }],
+      ["sales: active, page 50 (typed)", { product: "", status: "active", page: 50 }],
     ];
+    // Page 50 as the 'Older' link of page 49 asks for it (keyset paging).
+    const page49 = (await loadSales(db, { product: "", status: "active", page: 49 })).rows.at(-1);
+    if (page49) sales.push(["sales: active, page 50 (link)", { product: "", status: "active", page: 50, from: { direction: "older", at: page49.cursor, id: page49.id } }]);
     for (const [name, filter] of sales) {
       results.push(
         await time(name, async () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loader as salesExportLoader } from "~/routes/admin/sales-export";
-import { loadSales, salesCsvChunks, SALES_PAGE_SIZE, type SalesFilter } from "~/server/admin/sales.server";
+import { loadSales, parseSalesFilter, salesCsvChunks, SALES_PAGE_SIZE, type SalesFilter } from "~/server/admin/sales.server";
+import { cursorOf } from "~/utils/page-cursor";
+import { sql } from "drizzle-orm";
 import { searchMembers } from "~/server/admin/users.server";
 import { subscriptions } from "~/server/db/schema";
 import { setupTestDatabase } from "../support/db";
@@ -108,6 +110,43 @@ describe("the Sales tab", () => {
     expect(second).toMatchObject({ hasNext: false, hasPrevious: true });
     // Newest first, every payment once.
     expect([...first.rows, ...second.rows].map((r) => r.id)).toEqual(made.map((p) => p.id).reverse());
+  });
+
+  it("pages by key through the 'Older' and 'Newer' links: every payment once, ties on the second included", async () => {
+    // Refunded payments, three to a second: the links' cursors must order ties by id.
+    const { user } = await createUser(t.db);
+    const start = Date.now() - 500 * DAY;
+    const made = [];
+    for (let i = 0; i < SALES_PAGE_SIZE * 2 + 5; i++) {
+      made.push(await createPurchase(t.db, user.id, { productKey: "learn-to-lift", status: "refunded", refundedAmountCents: 30000, purchasedAt: new Date(start + Math.floor(i / 3) * 1000) }));
+    }
+    const at = (query: string) => loadSales(t.db, parseSalesFilter(new URL(`https://site.test/settings/admin/sales?status=refunded${query}`), ["learn-to-lift"]));
+    const first = await at("");
+    const older = cursorOf(first.rows.at(-1)!);
+    const second = await at(`&page=2&older=${encodeURIComponent(older)}`);
+    expect(second).toMatchObject({ hasPrevious: true, hasNext: true, filter: { page: 2 } });
+    const third = await at(`&page=3&older=${encodeURIComponent(cursorOf(second.rows.at(-1)!))}`);
+    expect(third).toMatchObject({ hasPrevious: true, hasNext: false });
+    const listed = [...first.rows, ...second.rows, ...third.rows].map((r) => r.id);
+    expect(new Set(listed).size).toBe(listed.length);
+    for (const payment of made) expect(listed).toContain(payment.id);
+    const expected = await t.db.execute<{ id: string }>(sql`select id from purchases where status = 'refunded' order by purchased_at desc, id desc`);
+    expect(listed).toEqual(expected.rows.map((r) => r.id));
+
+    // 'Newer' from the third page is the second; from the second, the top of the list (page 1).
+    const backToSecond = await at(`&page=2&newer=${encodeURIComponent(cursorOf(third.rows[0]!))}`);
+    expect(backToSecond.rows.map((r) => r.id)).toEqual(second.rows.map((r) => r.id));
+    expect(backToSecond).toMatchObject({ hasPrevious: true, hasNext: true, filter: { page: 2 } });
+    const backToFirst = await at(`&page=5&newer=${encodeURIComponent(cursorOf(second.rows[0]!))}`);
+    expect(backToFirst.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+    expect(backToFirst).toMatchObject({ hasPrevious: false, hasNext: true, filter: { page: 1 } });
+
+    // A cursor the links never make is ignored: the page is counted from the top.
+    for (const bad of ["2026-02-30 10:00:00.000000~" + made[0]!.id, "'; drop table purchases; --", `${older}x`, older.replace("~", "~~")]) {
+      const typed = await at(`&page=2&older=${encodeURIComponent(bad)}`);
+      expect(typed.filter.from ?? null, bad).toBeNull();
+      expect(typed.rows.map((r) => r.id), bad).toEqual(second.rows.map((r) => r.id));
+    }
   });
 
   it("exports the filtered list as CSV, with formulas typed into a name kept as text", async () => {

@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatLongDate, formatMoney } from "~/utils/format";
 import { DownloadIcon } from "./admin-icons";
 import { PageLinks } from "./page-links";
+import { cursorOf } from "~/utils/page-cursor";
 import { tabHref } from "~/utils/admin-tabs";
 
 // docs/product.md §10.11 Sales tab: every payment, newest first, filtered by product and status
@@ -43,11 +44,13 @@ export interface SalesTabProps {
   refundKey?: string;
 }
 
-function salesHref(filter: Pick<SalesFilter, "product" | "status">, page = 1, base = SALES_TAB): string {
+function salesHref(filter: Pick<SalesFilter, "product" | "status">, page = 1, base = SALES_TAB, from?: { direction: "older" | "newer"; cursor: string }): string {
   const params = new URLSearchParams();
   if (filter.product) params.set("product", filter.product);
   if (filter.status) params.set("status", filter.status);
   if (page > 1) params.set("page", String(page));
+  // Page 1 is the top of the list: no cursor needed.
+  if (from && page > 1) params.set(from.direction, from.cursor);
   const query = params.toString();
   return query ? `${base}?${query}` : base;
 }
@@ -123,8 +126,8 @@ export function SalesTab({ page, products, refundKey }: SalesTabProps) {
             <PageLinks
               label="Pages of payments"
               page={filter.page}
-              previous={page.hasPrevious ? salesHref(filter, filter.page - 1) : null}
-              next={page.hasNext ? salesHref(filter, filter.page + 1) : null}
+              previous={page.hasPrevious ? salesHref(filter, filter.page - 1, SALES_TAB, { direction: "newer", cursor: cursorOf(page.rows[0]!) }) : null}
+              next={page.hasNext ? salesHref(filter, filter.page + 1, SALES_TAB, { direction: "older", cursor: cursorOf(page.rows.at(-1)!) }) : null}
               labels={{ previous: "Newer", next: "Older" }}
             />
           </>

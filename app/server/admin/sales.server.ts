@@ -5,6 +5,7 @@ import { fullName } from "~/utils/names";
 import { getDb } from "~/server/db/client.server";
 import { getSiteConfig } from "~/config/env.server";
 import { loadTab } from "./tab-data.server";
+import { parsePageCursor, type PageCursor } from "~/utils/page-cursor";
 import { planProgressFor, summarisePlan, type PlanSummary } from "~/server/payments/instalments.server";
 
 // The Sales tab (docs/product.md §10.11): every payment the site recorded, newest first (a one-off
@@ -34,10 +35,17 @@ export interface SalesFilter {
   product: string;
   status: SaleStatus | "";
   page: number;
+  /**
+   * Where the page starts (from the 'Older' and 'Newer' links): the payments older than this one,
+   * or newer. Without it, the page is counted from the top (an address typed by hand).
+   */
+  from?: PageCursor | null;
 }
 
 export interface SaleRow {
   id: string;
+  /** Its time in UTC to the microsecond, for the page links (cursorOf). */
+  cursor: string;
   purchasedAt: string;
   userId: string | null;
   memberName: string | null;
@@ -77,10 +85,12 @@ export function parseSalesFilter(url: URL, productKeys: readonly string[]): Sale
   const product = url.searchParams.get("product") ?? "";
   const status = url.searchParams.get("status") ?? "";
   const raw = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const from = parsePageCursor("older", url.searchParams.get("older")) ?? parsePageCursor("newer", url.searchParams.get("newer"));
   return {
     product: productKeys.includes(product) ? product : "",
     status: SALE_STATUSES.some((s) => s.value === status) ? (status as SaleStatus) : "",
     page: Number.isFinite(raw) ? Math.min(Math.max(raw, 1), SALES_MAX_PAGE) : 1,
+    ...(from ? { from } : {}),
   };
 }
 
@@ -133,6 +143,7 @@ interface RawRow extends Record<string, unknown> {
   id: string;
   purchased_at: string | Date;
   cursor_at: string;
+  page_cursor: string;
   user_id: string | null;
   first_name: string | null;
   last_name: string | null;
@@ -152,7 +163,8 @@ interface RawRow extends Record<string, unknown> {
   paused_until: string | Date | null;
 }
 
-const COLUMNS = sql`p.id, p.purchased_at, p.purchased_at::text as cursor_at, p.user_id, pr.first_name, pr.last_name, u.email,
+const COLUMNS = sql`p.id, p.purchased_at, p.purchased_at::text as cursor_at,
+  to_char(p.purchased_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') as page_cursor, p.user_id, pr.first_name, pr.last_name, u.email,
   p.product_key, p.product_name, p.amount_cents, p.refunded_amount_cents, p.currency, ${STATUS} as status,
   s.current_period_end, p.stripe_session_id, p.promotion_code, p.discount_cents, p.subscription_id, p.given_by, s.paused_until, s.instalments`;
 
@@ -162,6 +174,7 @@ function toRow(r: RawRow): SaleRow {
   const name = fullName({ firstName: r.first_name, lastName: r.last_name });
   return {
     id: r.id,
+    cursor: r.page_cursor,
     purchasedAt: iso(r.purchased_at)!,
     userId: r.user_id,
     memberName: name || null,
@@ -201,25 +214,36 @@ async function withPlans(db: Queryable, raw: RawRow[], rows: SaleRow[]): Promise
  */
 export async function loadSales(db: Queryable, filter: SalesFilter): Promise<SalesPage> {
   const where = whereOf(filter);
-  const offset = (filter.page - 1) * SALES_PAGE_SIZE;
+  const from = filter.from ?? null;
+  // The 'Older' and 'Newer' links carry the payment the page starts after (keyset paging), so a
+  // deep page costs what the first does; an address typed with ?page= alone counts from the top.
   // The page's payments are picked first on purchases alone (and their subscriptions only for a
-  // status filter), then joined to members and subscriptions: rows skipped by the offset are
-  // never joined, so page 50 costs little more than page 1.
+  // status filter), then joined to members and subscriptions.
+  const newer = from?.direction === "newer";
+  const order = newer ? sql`asc` : sql`desc`;
+  const start = from
+    ? sql` and (p.purchased_at, p.id) ${newer ? sql`>` : sql`<`} ((${from.at}::timestamp at time zone 'UTC'), ${from.id}::uuid)`
+    : sql``;
+  const offset = from ? sql`` : sql` offset ${(filter.page - 1) * SALES_PAGE_SIZE}`;
   const found = await db.execute<RawRow>(sql`
     select ${COLUMNS} from ${FROM}
     where p.id in (
-      select p.id from ${totalsFrom(filter)} where ${where}
-      order by p.purchased_at desc, p.id desc
-      limit ${SALES_PAGE_SIZE + 1} offset ${offset})
-    order by p.purchased_at desc, p.id desc`);
+      select p.id from ${totalsFrom(filter)} where ${where}${start}
+      order by p.purchased_at ${order}, p.id ${order}
+      limit ${SALES_PAGE_SIZE + 1}${offset})
+    order by p.purchased_at ${order}, p.id ${order}`);
   const totals = await salesTotals(db, filter);
+  const more = found.rows.length > SALES_PAGE_SIZE;
   const page = found.rows.slice(0, SALES_PAGE_SIZE);
+  if (newer) page.reverse();
   const rows = await withPlans(db, page, page.map(toRow));
+  // Going newer, the top of the list is page 1 whatever number the link carried.
+  const number = newer && !more ? 1 : filter.page;
   return {
-    filter,
+    filter: { ...filter, page: number },
     rows,
-    hasPrevious: filter.page > 1,
-    hasNext: found.rows.length > SALES_PAGE_SIZE && filter.page < SALES_MAX_PAGE,
+    hasPrevious: newer ? more : number > 1,
+    hasNext: newer ? rows.length > 0 : more && number < SALES_MAX_PAGE,
     totals,
   };
 }
