@@ -293,7 +293,9 @@ async function main() {
     console.log("\nPlan of the Sales tab's 'Active' page:");
     for (const row of salesPlan.rows) console.log(`  ${row["QUERY PLAN"]}`);
 
-    const worst = (prefixes: string[]) => Math.max(...results.filter((r) => prefixes.some((p) => r.name.startsWith(p))).map((r) => r.p95));
+    // A page number typed into the address counts from the top; the dashboard's own links page by key.
+    const worst = (prefixes: string[]) =>
+      Math.max(...results.filter((r) => prefixes.some((p) => r.name.startsWith(p)) && !r.name.endsWith("(typed)")).map((r) => r.p95));
     const goals = [
       { name: "search", p95: worst(["search", "list"]), goal: 20 },
       { name: "stats", p95: worst(["stats"]), goal: 30 },

@@ -20,7 +20,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import { findNginx, freePort, startBareNode, startNginx } from "./lib/reference-servers.js";
+import { freePort } from "./lib/built-site.js";
+import { findNginx, startBareNode, startNginx } from "./lib/reference-servers.js";
 import { loadAverage } from "./process-memory.js";
 
 export { freePort };

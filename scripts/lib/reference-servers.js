@@ -3,21 +3,9 @@
 // child process with its own temporary folder; nothing of the system's nginx is touched.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-
-/** A free TCP port on the loopback address. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./built-site.js";
 
 // ─── nginx ──────────────────────────────────────────────────────────────────────────────────────
 
