@@ -7,6 +7,16 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./built-site.js";
 
+/** Stops a child process (waiting for it to exit) and removes its temporary folder. */
+async function stopAndRemove(child, signal, dir) {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill(signal);
+    await exited;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 // ─── nginx ──────────────────────────────────────────────────────────────────────────────────────
 
 export function findNginx() {
@@ -76,14 +86,7 @@ http {
   }
   return {
     origin,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGQUIT");
-        await exited;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopAndRemove(child, "SIGQUIT", dir),
   };
 }
 
@@ -117,13 +120,6 @@ export async function startBareNode(body, headers) {
   });
   return {
     origin: `http://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopAndRemove(child, "SIGTERM", dir),
   };
 }
