@@ -34,6 +34,13 @@ export interface AuthFormProps {
   initialMode?: AuthMode;
   /** Where to go after success instead of the default (this page after sign-up, / after log-in). */
   redirectTo?: string;
+  /**
+   * The stem of the ids of the form's heading and fields, and the form's own id (`<stem>-form`).
+   * A checkout page gives one so that the script that brings this form to life in the browser
+   * (app/islands/checkout-auth-island.tsx) renders exactly the ids the server wrote; otherwise
+   * React makes them up.
+   */
+  idPrefix?: string;
 }
 
 const SCHEMAS: Record<AuthMode, z.ZodType> = {
@@ -65,15 +72,20 @@ export function AuthForm({
   intent,
   initialMode = "sign-up",
   redirectTo,
+  idPrefix,
 }: AuthFormProps) {
   const fetcher = useFetcher<AuthActionResult>();
   const navigate = useNavigate();
   const location = useLocation();
   const [mode, setMode] = useState<AuthMode>(initialMode);
+  // Kept for when the field comes back (after the two-factor step): the field itself is
+  // uncontrolled, so what she typed before the form came to life in the browser stays.
   const [email, setEmail] = useState("");
   // Shown above the log-in form when a sign-up found her account (docs/product.md §7.1).
   const [notice, setNotice] = useState<string | null>(null);
-  const headingId = useId();
+  const autoId = useId();
+  const headingId = idPrefix ?? `auth-${autoId.replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const fieldId = (name: string) => `${headingId}-${name}`;
   const busy = fetcher.state !== "idle";
 
   const onAuthPage = location.pathname === "/auth";
@@ -186,6 +198,7 @@ export function AuthForm({
 
   return (
     <form
+      id={`${headingId}-form`}
       method="post"
       action="/auth"
       noValidate
@@ -233,22 +246,23 @@ export function AuthForm({
 
         {mode === "sign-up" ? (
           <div className="grid gap-5 sm:grid-cols-2">
-            <InputField label="First name" name="firstName" autoComplete="given-name" required maxLength={100} />
-            <InputField label="Last name" name="lastName" autoComplete="family-name" required maxLength={100} />
+            <InputField label="First name" name="firstName" id={fieldId("firstName")} autoComplete="given-name" required maxLength={100} />
+            <InputField label="Last name" name="lastName" id={fieldId("lastName")} autoComplete="family-name" required maxLength={100} />
           </div>
         ) : null}
         {mode === "sign-up" ? (
-          <InputField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" maxLength={40} />
+          <InputField label="Phone (optional)" name="phone" id={fieldId("phone")} type="tel" autoComplete="tel" maxLength={40} />
         ) : null}
 
         {mode !== "two-factor" ? (
           <InputField
             label="Email"
             name="email"
+            id={fieldId("email")}
             type="email"
             autoComplete="email"
             required
-            value={email}
+            defaultValue={email}
             onChange={(event) => setEmail(event.target.value)}
           />
         ) : null}
@@ -257,6 +271,7 @@ export function AuthForm({
           <InputField
             label="Password"
             name="password"
+            id={fieldId("password")}
             type="password"
             autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
             required
@@ -270,6 +285,7 @@ export function AuthForm({
           <InputField
             label="Authentication code"
             name="code"
+            id={fieldId("code")}
             autoComplete="one-time-code"
             autoCapitalize="off"
             spellCheck={false}

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
-import { AuthForm } from "~/components/auth-form";
+import { Link, useLocation } from "react-router";
+import { CheckoutAuth } from "~/components/checkout-auth";
 import { CheckIcon, ShieldIcon } from "~/components/icons";
 import { PageHero } from "~/components/page-hero";
 import { Alert } from "~/components/ui/alert";
@@ -23,12 +22,18 @@ import {
   type CheckoutContent,
 } from "~/content/checkout";
 import { instalmentPlan, PLAN_FIELD, PLAN_INSTALMENTS, type InstalmentPlan } from "~/config/instalments";
+import { AFTER_AUTH_ATTRIBUTE, checkoutAuthFormId, type CheckoutAuthProps } from "~/utils/checkout-auth";
 import { PROMOTION_CODE_FIELD, PROMOTION_CODE_INPUT_MAX, type PromotionPricing } from "~/validation/promotion-code";
 
 // One checkout page (docs/product.md §8.1): title, price card, steps, What's Included,
 // privacy and terms notes, and the purchase panel: the sign-up / log-in form for a visitor, or
 // 'Complete Your Purchase' for a member. Both end on the provider's hosted page in the same tab
 // (docs/product.md §8.2).
+//
+// The checkouts do not hydrate (app/utils/islands-page.ts): every form here is a plain form the
+// server answers in full, and the checkout script (app/islands/checkout.ts) adds what needs the
+// browser: the visitor's auth form as React once she reaches for it, busy purchase buttons, and
+// '?cancelled=true' taken out of the address.
 
 export interface CheckoutPageProps {
   content: CheckoutContent;
@@ -62,39 +67,23 @@ export function CheckoutPage({
   promotionTyped = "",
 }: CheckoutPageProps) {
   const location = useLocation();
-  const navigation = useNavigation();
   const action = location.pathname;
-  const [starting, setStarting] = useState(false);
-  const busy = starting || (navigation.state !== "idle" && navigation.formAction === action);
-  const afterAuthForm = useRef<HTMLFormElement>(null);
-
   // docs/product.md §8.1: the cancelled alert stays on screen while the query leaves the address bar.
-  const [showCancelled] = useState(cancelled);
-  useEffect(() => {
-    if (!cancelled) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete("cancelled");
-    window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
-  }, [cancelled]);
-
-  /**
-   * Right after sign-up or log-in: the new session starts the payment, as the button would. A
-   * plain document post (not the router's): the router is still reloading the page's data for the
-   * new session, and the answer is a redirect to the provider's page anyway.
-   */
-  function startPaymentAfterAuth() {
-    setStarting(true);
-    afterAuthForm.current?.submit();
-  }
+  const showCancelled = cancelled;
 
   const headingId = `${content.id}-purchase-heading`;
   const owned = signedIn && alreadyOwned;
   // 'Pay in 3 monthly payments' (docs/product.md §8.11): at the full price only, so not with a code.
   const plan = content.product.instalments ? instalmentPlan(content.product.pricePence, content.product.instalments) : null;
-  const [payByPlan, setPayByPlan] = useState(false);
   const offerPlan = plan !== null && !promotion && !owned && !(signedIn && alreadySubscribed);
-  const byPlan = offerPlan && payByPlan;
   const purchaseFormId = `${content.id}-purchase-form`;
+  const auth: CheckoutAuthProps = {
+    sourceLabel: content.sourceLabel,
+    submitText: PURCHASE_BUTTON_TEXT,
+    intent: { productKey: content.product.productKey, ...(promotion ? { promotionCode: promotion.code } : {}) },
+    idPrefix: `${content.id}-auth`,
+    path: location.pathname + location.search,
+  };
   // The panel already says she has it: the refusal of a second purchase is not repeated above.
   const alert = owned && error === alreadyOwnedMessage(content.product.name) ? undefined : error;
 
@@ -104,7 +93,7 @@ export function CheckoutPage({
 
       <div className="container-page py-12 sm:py-16">
         {showCancelled || alert ? (
-          <div className="mb-10 flex max-w-3xl flex-col gap-4">
+          <div className="mb-10 flex max-w-3xl flex-col gap-4" data-drop-query={cancelled ? "cancelled" : undefined}>
             {showCancelled && !alert ? <Alert variant="warning">{CHECKOUT_MESSAGES.cancelled}</Alert> : null}
             {alert ? <Alert variant="destructive">{alert}</Alert> : null}
           </div>
@@ -166,7 +155,13 @@ export function CheckoutPage({
                 {signedIn ? "Complete your purchase" : "Create your account or log in"}
               </h2>
               {offerPlan && plan ? (
-                <PlanChoice product={content.product} plan={plan} byPlan={byPlan} onChange={setPayByPlan} formId={signedIn ? purchaseFormId : undefined} idPrefix={content.id} />
+                <PlanChoice
+                  product={content.product}
+                  plan={plan}
+                  formId={signedIn ? purchaseFormId : checkoutAuthFormId(auth.idPrefix)}
+                  name={signedIn ? PLAN_FIELD : `intent.${PLAN_FIELD}`}
+                  idPrefix={content.id}
+                />
               ) : null}
               {signedIn && alreadySubscribed ? (
                 <div className="flex flex-col gap-5">
@@ -179,9 +174,9 @@ export function CheckoutPage({
                   </Link>
                 </div>
               ) : owned ? (
-                <SecondPurchase content={content} action={action} busy={busy} promotion={promotion} />
+                <SecondPurchase content={content} action={action} promotion={promotion} />
               ) : signedIn ? (
-                <Form id={purchaseFormId} method="post" action={action} className="flex flex-col gap-5">
+                <form id={purchaseFormId} method="post" action={action} className="flex flex-col gap-5" data-pending-submit="">
                   <p className="font-display text-xl font-semibold text-ink">{content.product.name}</p>
                   <p className="text-base text-ink-muted">
                     You&apos;re logged in{email ? (
@@ -193,28 +188,23 @@ export function CheckoutPage({
                   </p>
                   <input type="hidden" name="purchase" value={content.product.productKey} />
                   <PromotionInput promotion={promotion} />
-                  <Button type="submit" size="lg" className="w-full" loading={busy}>
+                  <Button type="submit" size="lg" className="w-full">
                     {PURCHASE_BUTTON_TEXT}
                   </Button>
-                </Form>
+                </form>
               ) : (
-                <AuthForm
-                  sourceLabel={content.sourceLabel}
-                  submitText={PURCHASE_BUTTON_TEXT}
-                  skipRedirect
-                  intent={{
-                    productKey: content.product.productKey,
-                    ...(promotion ? { promotionCode: promotion.code } : {}),
-                    ...(byPlan ? { [PLAN_FIELD]: PLAN_INSTALMENTS } : {}),
-                  }}
-                  onSuccess={startPaymentAfterAuth}
+                <CheckoutAuth
+                  props={auth}
+                  afterAuth={
+                    // Posted by the browser script once she has signed up or logged in: the new
+                    // session starts the payment, as the button would (the plan is added then).
+                    <form {...{ [AFTER_AUTH_ATTRIBUTE]: "" }} method="post" action={action} hidden>
+                      <input type="hidden" name="purchase" value={content.product.productKey} />
+                      <PromotionInput promotion={promotion} />
+                    </form>
+                  }
                 />
               )}
-              <Form ref={afterAuthForm} reloadDocument method="post" action={action} hidden>
-                <input type="hidden" name="purchase" value={content.product.productKey} />
-                <PromotionInput promotion={promotion} />
-                {byPlan ? <input type="hidden" name={PLAN_FIELD} value={PLAN_INSTALMENTS} /> : null}
-              </Form>
               <p className="mt-6 border-t border-sand-200 pt-5 text-sm text-ink-muted">
                 By signing up or completing your purchase, you accept our{" "}
                 <Link to="/terms" className="link">
@@ -242,7 +232,7 @@ export function CheckoutPage({
  * docs/product.md §8.1: she already has this course. The way to it comes first; buying it again
  * is possible, as a second, separate purchase, once she ticks the box (the server checks it too).
  */
-function SecondPurchase({ content, action, busy, promotion }: { content: CheckoutContent; action: string; busy: boolean; promotion: PromotionPricing | null }) {
+function SecondPurchase({ content, action, promotion }: { content: CheckoutContent; action: string; promotion: PromotionPricing | null }) {
   const name = content.product.name;
   const confirmId = `${content.id}-confirm-second-purchase`;
   return (
@@ -256,7 +246,7 @@ function SecondPurchase({ content, action, busy, promotion }: { content: Checkou
           Go to your course
         </Link>
       ) : null}
-      <Form method="post" action={action} className="flex flex-col gap-4 border-t border-sand-200 pt-5">
+      <form method="post" action={action} className="flex flex-col gap-4 border-t border-sand-200 pt-5" data-pending-submit="">
         <input type="hidden" name="purchase" value={content.product.productKey} />
         <PromotionInput promotion={promotion} />
         <div className="flex items-start gap-3">
@@ -272,10 +262,10 @@ function SecondPurchase({ content, action, busy, promotion }: { content: Checkou
             {confirmSecondPurchaseLabel(name)}
           </label>
         </div>
-        <Button type="submit" variant="outline" size="lg" className="w-full" loading={busy}>
+        <Button type="submit" variant="outline" size="lg" className="w-full">
           Buy it again
         </Button>
-      </Form>
+      </form>
     </div>
   );
 }
@@ -297,14 +287,14 @@ function PromotionCodeForm({ action, promotion, error, typed, formId }: { action
         <p role="status" className="text-base text-ink">
           <strong className="font-semibold">{promotion.code}</strong> applied: you save {formatPrice(promotion.discountPence)}{promotion.duration === "once" ? "" : " a month"}.
         </p>
-        <Link to={action} className="link text-base" replace preventScrollReset>
+        <Link to={action} className="link text-base">
           Remove code
         </Link>
       </div>
     );
   }
   return (
-    <Form method="get" action={action} preventScrollReset className="mb-5 rounded-2xl border border-sand-200 bg-white px-5 py-4">
+    <form method="get" action={action} className="mb-5 rounded-2xl border border-sand-200 bg-white px-5 py-4">
       <FormField label="Promotion code" name={PROMOTION_CODE_FIELD} id={`${formId}-code`} error={error}>
         {(control) => (
           <div className="flex gap-3">
@@ -323,34 +313,33 @@ function PromotionCodeForm({ action, promotion, error, typed, formId }: { action
           </div>
         )}
       </FormField>
-    </Form>
+    </form>
   );
 }
 
 /**
  * 'How would you like to pay?' (docs/product.md §8.11): in one payment, or in monthly payments
- * whose amounts are shown exactly. Signed in, the radios belong to the purchase form (`form`), so
- * the choice is posted even before JavaScript loads; signed out, it goes with the sign-up.
+ * whose amounts are shown exactly. The radios belong to the form that starts the payment (`form`):
+ * the purchase form when she is signed in; signed out, the auth form, as `intent.plan`, which the
+ * server reads when it starts the payment straight after sign-up or log-in.
  */
 function PlanChoice({
   product,
   plan,
-  byPlan,
-  onChange,
   formId,
+  name,
   idPrefix,
 }: {
   product: CheckoutContent["product"];
   plan: InstalmentPlan;
-  byPlan: boolean;
-  onChange: (byPlan: boolean) => void;
-  formId: string | undefined;
+  formId: string;
+  name: string;
   idPrefix: string;
 }) {
   const choices = planChoices(product, plan);
   const options = [
-    { value: "full", checked: !byPlan, ...choices.full },
-    { value: PLAN_INSTALMENTS, checked: byPlan, ...choices.instalments },
+    { value: "full", checked: true, ...choices.full },
+    { value: PLAN_INSTALMENTS, checked: false, ...choices.instalments },
   ];
   return (
     <fieldset className="mb-6 flex flex-col gap-3 border-b border-sand-200 pb-6">
@@ -366,11 +355,10 @@ function PlanChoice({
             <input
               id={id}
               type="radio"
-              name={PLAN_FIELD}
+              name={name}
               value={option.value}
               form={formId}
-              checked={option.checked}
-              onChange={() => onChange(option.value === PLAN_INSTALMENTS)}
+              defaultChecked={option.checked}
               className="mt-1 size-5 shrink-0 cursor-pointer accent-brand-700"
             />
             <span className="flex flex-col gap-1">

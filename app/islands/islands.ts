@@ -1,6 +1,7 @@
 import { initAccordions } from "./accordion";
 import { initBookingEmbeds } from "./booking";
 import { initCarousels } from "./carousel";
+import { initCheckout } from "./checkout";
 import { initCountdowns } from "./countdown";
 import { initDownloadSignups } from "./download-signup";
 import { initEmailForms } from "./email-forms";
@@ -29,6 +30,7 @@ initToasts();
 initNav();
 initAnchorScroll();
 initDownloadSignups(document);
+initCheckout(document);
 enhance(document);
 initLazySections(enhance);
 initExitPopup();

@@ -2,7 +2,8 @@ import { createRoot } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AuthForm } from "~/components/auth-form";
 import { Toaster } from "~/components/ui/toaster";
-import { AUTH_TEXT, type AuthActionResult, type AuthSuccess } from "~/utils/auth-result";
+import { AUTH_TEXT, type AuthSuccess } from "~/utils/auth-result";
+import { sendAuthForm } from "./auth-form-request";
 import { carryToast } from "./toasts";
 
 // The auth form inside the login dialog of a page that does not hydrate (app/islands/login.ts).
@@ -10,17 +11,6 @@ import { carryToast } from "./toasts";
 // memory router whose one action sends the form to /api/auth-form (the /auth action answering in
 // JSON). Its toasts show inside the dialog (a modal dialog sits above the rest of the page). Once
 // she is signed in the page loads again, signed in, with the 'Success' toast carried over.
-
-async function sendToServer({ request }: { request: Request }): Promise<AuthActionResult> {
-  try {
-    const response = await fetch("/api/auth-form", { method: "POST", body: await request.formData() });
-    const type = response.headers.get("Content-Type") ?? "";
-    if (type.includes("application/json")) return (await response.json()) as AuthActionResult;
-    return { ok: false, kind: response.status === 429 ? "service" : "unexpected", message: response.status === 429 ? AUTH_TEXT.tooManyAttempts : AUTH_TEXT.unexpected };
-  } catch {
-    return { ok: false, kind: "unexpected", message: AUTH_TEXT.unexpected };
-  }
-}
 
 function onSignedIn(result: AuthSuccess) {
   carryToast({
@@ -34,7 +24,7 @@ function onSignedIn(result: AuthSuccess) {
 export function mountLoginForm(container: HTMLElement): void {
   const router = createMemoryRouter(
     [
-      { path: "/auth", action: sendToServer },
+      { path: "/auth", action: sendAuthForm },
       {
         path: "*",
         element: (

@@ -208,7 +208,7 @@ test("a returning customer who signs up at a checkout is offered the log-in form
   await page.goto("/learn-to-lift-checkout");
   await fillSignUp(page, email, "Complete Your Purchase");
   await expect(page.getByRole("status").filter({ hasText: "You already have an account with this email address. Please log in to continue." }).first()).toBeVisible();
-  await expect(page.getByText("Log in to your account")).toBeVisible();
+  await expect(page.getByText("Log in to your account", { exact: true })).toBeVisible();
   await expect(page).toHaveURL("/learn-to-lift-checkout");
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await page.getByLabel("Password").fill(PASSWORD);
@@ -305,4 +305,87 @@ test("two tabs of a monthly offer lead to the one payment page, so she pays once
 
   await tab.goto("/settings");
   await expect(tab.getByRole("list", { name: "Purchases" }).getByRole("listitem")).toHaveCount(1);
+});
+
+/** The scripts a page asks for, by path, as they are requested. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+test("a checkout and the success page load only the page's small script; React comes with the sign-up form, once she reaches for it @mobile", async ({ page }) => {
+  const scripts = scriptsOf(page);
+  await page.goto("/payment-success");
+  await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
+  expect(scripts.map((s) => s.replace(/-[\w-]+\.js$/, ".js"))).toEqual(["/assets/islands.js"]);
+
+  scripts.length = 0;
+  await page.goto("/learn-to-lift-checkout");
+  await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
+  expect(scripts.map((s) => s.replace(/-[\w-]+\.js$/, ".js"))).toEqual(["/assets/islands.js"]);
+
+  // Reaching for the form brings it to life: the form's own checks answer in place.
+  await page.getByLabel("First name").focus();
+  await expect.poll(() => scripts.some((s) => s.includes("checkout-auth-island"))).toBe(true);
+  await page.getByRole("button", { name: "Complete Your Purchase" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Validation Error" })).toBeVisible();
+  await expect(page).toHaveURL("/learn-to-lift-checkout");
+});
+
+test("without JavaScript, a visitor signs up at a checkout with the plan she chose and goes straight to the payment page", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/learn-to-lift-checkout");
+  await page.getByRole("radio", { name: /Pay in 3 monthly payments/ }).check();
+  await fillSignUp(page, uniqueEmail("nojs"), "Complete Your Purchase");
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: ROUND_TRIP_MS });
+  await expect(page.getByText("today, payment 1 of 3 (£300.00 in all)")).toBeVisible();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful");
+  await expect(page.getByText("Learn to Lift - £100.00")).toBeVisible();
+
+  // Signed in now: the next checkout's button starts the payment with a plain form post.
+  await page.goto("/build-stronger-foundations-checkout");
+  await page.getByRole("button", { name: "Complete Your Purchase" }).click();
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: ROUND_TRIP_MS });
+  await expect(page.getByText("Build Stronger Foundations", { exact: true })).toBeVisible();
+  await context.close();
+});
+
+test("a press before the form has come to life waits for it; if it cannot come to life, the plain form does the job", async ({ browser, baseURL }) => {
+  test.slow(); // a sign-up and a payment page
+  // Held: the press waits, then goes the usual way (the form's own check answers in place).
+  const held = await browser.newContext({ baseURL });
+  const page = await held.newPage();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/checkout-auth-island/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  await page.goto("/learn-to-lift-checkout");
+  await expect(page.locator("html")).toHaveAttribute("data-islands", "ready");
+  await page.getByRole("button", { name: "Complete Your Purchase" }).click();
+  await expect.poll(() => asked).toBe(true);
+  await expect(page).toHaveURL("/learn-to-lift-checkout");
+  release();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Validation Error" })).toBeVisible();
+  await expect(page).toHaveURL("/learn-to-lift-checkout");
+  await held.close();
+
+  // Cannot load: the press is the plain form's, which the server answers in full.
+  const broken = await browser.newContext({ baseURL });
+  const other = await broken.newPage();
+  await other.route(/checkout-auth-island/, (route) => route.abort());
+  await other.goto("/learn-to-lift-checkout");
+  await expect(other.locator("html")).toHaveAttribute("data-islands", "ready");
+  await fillSignUp(other, uniqueEmail("no-island"), "Complete Your Purchase");
+  await expect(other).toHaveURL(/\/test-checkout\/cs_test_/, { timeout: ROUND_TRIP_MS });
+  await expect(other.getByText("Learn to Lift", { exact: true })).toBeVisible();
+  await broken.close();
 });

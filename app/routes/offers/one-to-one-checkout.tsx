@@ -4,8 +4,13 @@ import { getSiteConfig } from "~/config/env.server";
 import { checkoutContent } from "~/content/checkout";
 import { oneToOneKey } from "~/content/plans";
 import { checkoutAction, checkoutLoader } from "~/server/payments/checkout-page.server";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 import { useRootData } from "~/utils/root-data";
 import { seo, siteFromMatches } from "~/utils/seo";
+
+// A page that does not hydrate: its forms are plain forms, and app/islands/checkout.ts adds the rest.
+export const handle = islandsPage;
+export const clientLoader = loadAsDocument;
 
 export function loader(args: Route.LoaderArgs) {
   return checkoutLoader(args, oneToOneKey(getSiteConfig()));

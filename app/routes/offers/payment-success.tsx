@@ -9,6 +9,7 @@ import { getSessionUser } from "~/server/auth/session.server";
 import { findCatalogueProduct } from "~/server/payments/catalogue.server";
 import { confirmCheckoutSession } from "~/server/payments/member-payments.server";
 import { formatLongDate, formatMoney } from "~/utils/format";
+import { islandsPage, loadAsDocument } from "~/utils/islands-page";
 import { useRootData } from "~/utils/root-data";
 import { seo } from "~/utils/seo";
 
@@ -40,6 +41,10 @@ type Outcome =
   | { state: "unpaid"; checkoutPath: string | null }
   | { state: "not_found" }
   | { state: "error" };
+
+// Nothing on this page needs React in the browser: it is one of the pages that do not hydrate.
+export const handle = islandsPage;
+export const clientLoader = loadAsDocument;
 
 export async function loader({ request, url }: Route.LoaderArgs): Promise<Outcome> {
   const sessionId = url.searchParams.get("session_id")?.trim() || null;
