@@ -6,6 +6,8 @@
 //  2. The signed-in /settings page against the cheapest server-rendered page of the same app for
 //     the same member: the 404 page (the root loader's session lookup, the navigation with her
 //     avatar and the footer, a short message; nothing of its own to load). Goal ≥ 0.7×.
+//  3. The members' area for the same member, who has bought Learn to Lift through the test
+//     checkout: My courses (/learn) and a lesson page against the same 404 page, for reference.
 // Starts the built server (building it if needed, into BUILD_DIR) on a fresh data directory, or
 // measures BENCH_URL. Options: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS
 // (default 50), BENCH_ROUNDS (alternating runs per pair, best kept; default 2).
@@ -143,6 +145,35 @@ export function signInRequest(origin, email, ip) {
     },
     body,
   };
+}
+
+/**
+ * Buys Learn to Lift for a signed-in member through the test checkout (no card, no key), as the
+ * pages' plain forms do, and returns the address of the course's first lesson.
+ */
+export async function buyLearnToLift(origin, cookie) {
+  const post = (url, fields) =>
+    fetch(`${origin}${url}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin, cookie },
+      body: form(fields),
+    });
+  const started = await post("/learn-to-lift-checkout", { purchase: "learn-to-lift" });
+  const where = (response) => {
+    const location = response.headers.get("location");
+    return location ? new URL(location, origin).pathname + new URL(location, origin).search : "";
+  };
+  const payPage = where(started);
+  if (started.status !== 302 || !payPage.startsWith("/test-checkout/")) throw new Error(`The checkout did not start: ${started.status}`);
+  const paid = await post(payPage, { intent: "pay" });
+  const success = where(paid);
+  if (paid.status !== 302 || !success.startsWith("/payment-success")) throw new Error(`The test payment failed: ${paid.status}`);
+  await fetch(`${origin}${success}`, { headers: { cookie } });
+  const course = await (await fetch(`${origin}/learn/learn-to-lift`, { headers: { cookie } })).text();
+  const lesson = /href="(\/learn\/learn-to-lift\/[^"/]+\/[^"]+)"/.exec(course)?.[1];
+  if (!lesson) throw new Error("The course page links to no lesson.");
+  return lesson;
 }
 
 /** A GET whose body is returned as received (fetch would decode it). */
@@ -312,6 +343,28 @@ async function main() {
       ),
     );
     results.at(-1).goal = 0.7;
+
+    const lesson = await buyLearnToLift(origin, cookie);
+    const notFound = { title: "app  404 page", url: `${origin}/bench-no-such-page`, headers: { cookie, "accept-encoding": "gzip" }, expectStatus: 404 };
+    console.log(`\nThe members' area (My courses, then a lesson of Learn to Lift) against the same 404 page (${connections} connections, ${duration} s runs):`);
+    results.push(
+      await compare(
+        "My courses ÷ bare page",
+        { title: "app  /learn", url: `${origin}/learn`, headers: { cookie, "accept-encoding": "gzip" } },
+        notFound,
+        { rounds, duration, connections },
+      ),
+    );
+    results.at(-1).goal = null;
+    results.push(
+      await compare(
+        "lesson ÷ bare page",
+        { title: `app  ${lesson}`, url: `${origin}${lesson}`, headers: { cookie, "accept-encoding": "gzip" } },
+        notFound,
+        { rounds, duration, connections },
+      ),
+    );
+    results.at(-1).goal = null;
   } finally {
     await nginx?.stop();
     await bareNode?.stop();
