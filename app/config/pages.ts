@@ -83,6 +83,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
       children: [
         { path: "users", file: "routes/admin/users.tsx" },
         { path: "sales", file: "routes/admin/sales.tsx" },
+        { path: "analytics", file: "routes/admin/analytics.tsx" },
         { path: "subscribers", file: "routes/admin/subscribers.tsx" },
         { path: "integrations", file: "routes/admin/integrations.tsx" },
         { path: "activity", file: "routes/admin/activity.tsx" },
@@ -110,6 +111,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/settings/security", file: "routes/account/security.ts" },
     { path: "/uploads/*", file: "routes/api/uploads.ts" },
     { path: "/api/email-list", file: "routes/api/email-list.ts" },
+    { path: "/api/page-view", file: "routes/api/page-view.ts" },
     { path: "/email/confirm", file: "routes/api/email-confirm.tsx", disallow: "/email/" },
     { path: "/email/unsubscribe", file: "routes/api/email-unsubscribe.tsx" },
     { path: "/downloads/:file", file: "routes/api/downloads.ts" },
@@ -121,6 +123,7 @@ export function siteRoutes(slug: string): SiteRoute[] {
     { path: "/robots.txt", file: "routes/seo/robots.ts", cached: true },
     { path: "/settings/admin/members.csv", file: "routes/admin/members-export.ts" },
     { path: "/settings/admin/sales.csv", file: "routes/admin/sales-export.ts" },
+    { path: "/settings/admin/analytics.csv", file: "routes/admin/analytics-export.ts" },
     { path: "/settings/admin/subscribers.csv", file: "routes/admin/subscribers-export.ts" },
     { path: "/settings/admin/follow-ups", file: "routes/admin/follow-ups.ts" },
     { path: "/settings/admin/courses/video-upload", file: "routes/admin/course-video-upload.ts" },

@@ -144,6 +144,14 @@ export function privacySections(site: LegalSite): ArticleSection[] {
           type: "p",
           text: "We do not use advertising, analytics or tracking cookies. If that ever changes, we will ask for your consent first and update this policy. When you load the booking calendar or go to the payment page, Cal.com and Stripe may set cookies of their own, which they need to run their services and prevent fraud.",
         },
+        {
+          type: "p",
+          text: "To see which pages are read and what leads people to our courses, the website counts visits itself, without cookies and without any other company. When you open a public page, your browser tells our server which page it is and which website sent you there. Our server turns your IP address and browser type into a random code that changes every day; the address and browser type themselves are never stored, and the code cannot be traced back to you once the day after has passed, because the secret it is made with is then deleted. With each visit we keep the time (to the minute), the page, the referring website's name, any campaign tags in the link, and whether you used a phone, tablet or computer and which browser. If you go on to pay, we note that a visit ended in a purchase and its amount, never who made it. Visit details are deleted after 90 days; only daily totals are kept.",
+        },
+        {
+          type: "p",
+          text: "If your browser sends the Global Privacy Control or Do Not Track signal, your visits are not counted at all.",
+        },
       ],
     },
     {

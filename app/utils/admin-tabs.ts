@@ -1,12 +1,13 @@
 // The dashboard's tabs (docs/product.md §10.1: Users first, Integrations, Activity Log and Offers;
-// Sales, §10.11; Subscribers, §10.12; Emails, §18.5; Content, §10.13; Courses, §10.14;
-// Promotions, §8.9). Each tab
-// is a page of its own under /settings/admin (app/routes/admin/); /settings/admin itself opens the
-// Users tab, and the addresses of the earlier one-page dashboard (?tab=…) lead to the same tabs.
+// Sales, §10.11; Analytics, docs/analytics.md; Subscribers, §10.12; Emails, §18.5; Content, §10.13;
+// Courses, §10.14; Promotions, §8.9). Each tab is a page of its own under /settings/admin
+// (app/routes/admin/); /settings/admin itself opens the Users tab, and the addresses of the
+// earlier one-page dashboard (?tab=…) lead to the same tabs.
 
 export const ADMIN_TABS = [
   { value: "users", label: "Users" },
   { value: "sales", label: "Sales" },
+  { value: "analytics", label: "Analytics" },
   { value: "subscribers", label: "Subscribers" },
   { value: "integrations", label: "Integrations" },
   { value: "activity", label: "Activity Log" },

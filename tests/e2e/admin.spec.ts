@@ -112,7 +112,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
   await expect(page.getByRole("table", { name: /Sign-ups and revenue .* per week/ }).getByRole("row")).toHaveCount(13);
 
   const tabs = page.getByRole("tablist", { name: "Admin sections" });
-  await expect(tabs.getByRole("tab")).toHaveText(["Users", "Sales", "Subscribers", "Integrations", "Activity Log", "Offers", "Promotions", "Emails", "Content", "Courses"]);
+  await expect(tabs.getByRole("tab")).toHaveText(["Users", "Sales", "Analytics", "Subscribers", "Integrations", "Activity Log", "Offers", "Promotions", "Emails", "Content", "Courses"]);
   await expect(tabs.getByRole("tab", { name: "Users" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("searchbox", { name: "Search members by name or email" })).toHaveAttribute("placeholder", "Search by name or email...");
   expect((await axe(page).analyze()).violations).toEqual([]);
@@ -120,6 +120,7 @@ test("the dashboard: welcome, the four stat cards, the chart and every tab, with
 
   for (const [name, param, check] of [
     ["Sales", "sales", "Every payment, newest first: one-off purchases, first months and renewals."],
+    ["Analytics", "analytics", "Visits to the public pages, where they came from and what they led to."],
     ["Subscribers", "subscribers", null],
     ["Integrations", "integrations", null],
     ["Activity Log", "activity", "Recent administrative actions"],

@@ -18,7 +18,7 @@ function today(): string {
 }
 
 test("every date on her settings page and on each dashboard tab is British", async ({ page, browser }, testInfo) => {
-  // A purchase, the admin's sign-in and nine tabs: a few minutes on a busy machine.
+  // A purchase, the admin's sign-in and every tab: a few minutes on a busy machine.
   test.setTimeout(E2E_EVERY_TAB_MS);
   // A surname no other test uses (a name is letters only), so a search finds her alone.
   const word = `Dates${Array.from({ length: 7 }, () => "bcdfghjklmnpqrstvwxz"[Math.floor(Math.random() * 20)]).join("")}`;

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import * as activityTab from "~/routes/admin/activity";
+import * as analyticsTab from "~/routes/admin/analytics";
 import * as contentTab from "~/routes/admin/content";
 import * as coursesTab from "~/routes/admin/courses";
 import * as emailsTab from "~/routes/admin/emails";
@@ -26,6 +27,7 @@ import { answer, type Answer, CookieJar, formRequest, getRequest, nextTestIp, ro
 const TAB_LOADERS = {
   users: usersTab.loader,
   sales: salesTab.loader,
+  analytics: analyticsTab.loader,
   subscribers: subscribersTab.loader,
   integrations: integrationsTab.loader,
   activity: activityTab.loader,
@@ -37,7 +39,7 @@ const TAB_LOADERS = {
 } satisfies Record<AdminTab, unknown>;
 
 type Loaded<T extends keyof typeof TAB_LOADERS> = Exclude<Awaited<ReturnType<(typeof TAB_LOADERS)[T]>>, Response>;
-type EveryTab = Loaded<"users"> & Loaded<"sales"> & Loaded<"subscribers"> & Loaded<"integrations"> & Loaded<"activity"> & Loaded<"offers"> & Loaded<"promotions"> & Loaded<"emails"> & Loaded<"content"> & Loaded<"courses">;
+type EveryTab = Loaded<"users"> & Loaded<"sales"> & Loaded<"analytics"> & Loaded<"subscribers"> & Loaded<"integrations"> & Loaded<"activity"> & Loaded<"offers"> & Loaded<"promotions"> & Loaded<"emails"> & Loaded<"content"> & Loaded<"courses">;
 /** What a dashboard page reads: the overview (the layout's loader), the open tab's name and its data. */
 export type DashboardData = Exclude<Awaited<ReturnType<typeof layoutLoader>>, Response> & { tab: AdminTab } & Partial<EveryTab>;
 type RootData = { toasts: { title: string; description: string | null; variant: string }[] };

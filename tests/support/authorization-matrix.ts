@@ -331,6 +331,10 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
       ],
     },
     {
+      route: "/settings/admin/analytics",
+      actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/analytics?period=30d&split=campaign" }), expect: adminsOnly(ok) }],
+    },
+    {
       route: "/settings/admin/sales",
       actions: [
         { name: "GET", method: "GET", request: () => ({ path: "/settings/admin/sales?status=paid" }), expect: adminsOnly(ok) },
@@ -676,6 +680,14 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
       ],
     },
     {
+      route: "/api/page-view",
+      actions: [
+        { name: "GET", method: "GET", request: () => ({ path: "/api/page-view" }), expect: same({ status: 405 }) },
+        // A form is not the beacon's JSON: the same refusal for everyone, and nothing is counted.
+        { name: "POST (a form)", method: "POST", request: () => ({ path: "/api/page-view", form: { page: "/" } }), expect: same({ status: 400 }) },
+      ],
+    },
+    {
       route: "/email/confirm",
       actions: [
         { name: "GET (unknown token)", method: "GET", request: () => ({ path: `/email/confirm?token=${"a".repeat(43)}` }), expect: same({ status: [400, 410] }) },
@@ -827,6 +839,10 @@ export function authorizationMatrix(slug: string = coachSlugFromEnv(process.env)
     {
       route: "/settings/admin/sales.csv",
       actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/sales.csv?status=paid" }), expect: adminsOnly({ status: 200 }) }],
+    },
+    {
+      route: "/settings/admin/analytics.csv",
+      actions: [{ name: "GET", method: "GET", request: () => ({ path: "/settings/admin/analytics.csv?period=7d&split=source" }), expect: adminsOnly({ status: 200 }) }],
     },
     {
       route: "/settings/admin/subscribers.csv",

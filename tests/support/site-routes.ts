@@ -44,6 +44,7 @@ export const allRoutePaths = [...publicRoutes.map((r) => r.path), "/settings", "
 export const adminTabPaths = [
   "/settings/admin/users",
   "/settings/admin/sales",
+  "/settings/admin/analytics",
   "/settings/admin/activity",
   // A lesson's video form's own address (a refused upload shows the Courses tab there).
 ];
@@ -62,6 +63,7 @@ export const nonPageRoutePaths = [
   "/settings/security",
   "/uploads/*",
   "/api/email-list",
+  "/api/page-view",
   "/email/confirm",
   "/email/unsubscribe",
   "/downloads/:file",
@@ -73,6 +75,7 @@ export const nonPageRoutePaths = [
   "/robots.txt",
   "/settings/admin/members.csv",
   "/settings/admin/sales.csv",
+  "/settings/admin/analytics.csv",
   "/settings/admin/subscribers.csv",
   "/settings/admin/subscribers",
   "/settings/admin/integrations",

@@ -51,7 +51,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {/* The tabs are links, one address per tab, so each works without JavaScript; Radix
               adds the tab semantics and arrow-key movement. */}
           <Tabs value={tab} activationMode="manual">
-            <TabsList aria-label="Admin sections" className="grid w-full grid-cols-2 rounded-3xl sm:grid-cols-5">
+            <TabsList aria-label="Admin sections" className="grid w-full grid-cols-2 rounded-3xl sm:grid-cols-4 lg:grid-cols-6">
               {ADMIN_TABS.map((t) => (
                 <TabsTrigger key={t.value} value={t.value} asChild>
                   <Link to={tabHref(t.value)} preventScrollReset>

@@ -1,5 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { getSiteConfig } from "~/config/env.server";
+import { getServerEnv, getSiteConfig } from "~/config/env.server";
+import { checkoutVisitor } from "~/server/analytics/record.server";
+import { clientIpOf } from "~/server/core/client-ip.server";
 import { PLAN_FIELD, PLAN_INSTALMENTS } from "~/config/instalments";
 import { SIGN_IN_PAUSED_CODE, SIGN_IN_PAUSED_MESSAGE } from "~/server/auth/context.server";
 import { callAuthEndpoint, setCookieHeaders, signUpMember } from "~/server/auth/requests.server";
@@ -41,6 +43,9 @@ interface Posted {
   intent: AuthIntent;
   /** The page's path (React Router's normalised URL, without `.data`), for the log. */
   path: string;
+  /** The request and her address, to count the checkout it may start (docs/analytics.md). */
+  request: Request;
+  ip: string | null;
 }
 
 const INTENT_KEY = /^intent\.([A-Za-z][A-Za-z0-9_]{0,39})$/;
@@ -85,6 +90,7 @@ async function reply(posted: Posted, result: AuthActionResult, init: ReplyInit =
       from: posted.path,
       promotionCode: result.intent.promotionCode ?? null,
       payInInstalments: result.intent[PLAN_FIELD] === PLAN_INSTALMENTS,
+      visitor: await checkoutVisitor(getDb(), posted.request, posted.ip, getServerEnv().SITE_ORIGIN),
     });
     if ("url" in started) return redirect(started.url, { headers });
     return redirectWithToast(result.redirectTo, { title: AUTH_TEXT.error, description: started.error, variant: "destructive" }, { headers });
@@ -168,6 +174,8 @@ export async function handleAuthForm(
     redirectTo: safeRedirect(form.get("redirectTo"), "/"),
     intent: readIntent(form),
     path: url.pathname,
+    request,
+    ip: clientIpOf(context),
   };
 
   // A filled honeypot is a bot: the same answer as any bad input, and nothing is created.

@@ -7,7 +7,7 @@ import { AUTH_SECRET_FILE } from "~/server/core/secret.server";
 import { defaultMigrationsFolder, type DatabaseHandle } from "~/server/db/client.server";
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, keyProblem, readArchive, type Header } from "./backup-format.server";
 import type { FileStore, StagedFiles } from "./backup-stores.server";
-import { ident, readJournal, ROW_BATCH, rows, tablesInOrder, writableColumns } from "./backup.server";
+import { ident, NEVER_BACKED_UP, readJournal, ROW_BATCH, rows, tablesInOrder, writableColumns } from "./backup.server";
 
 // Restoring an archive (docs/product.md §17.5, decisions 229 and 252). A restore either brings
 // the site to exactly the archive's state or leaves it exactly as it was:
@@ -108,7 +108,7 @@ export async function describeTarget(handle: DatabaseHandle, store: FileStore, e
   const withRows: string[] = [];
   for (const { name } of tables) {
     // Figures the database keeps from other tables (decision 280) say nothing of their own.
-    if (DERIVED_TABLES.has(name)) continue;
+    if (DERIVED_TABLES.has(name) || NEVER_BACKED_UP.has(name)) continue;
     const [row] = await rows<{ any: boolean }>(handle.db, sql`select exists (select 1 from ${ident(name)}) as any`);
     if (row?.any) withRows.push(name);
   }

@@ -21,6 +21,9 @@ export { fileStoreFromEnv, localFileStore, s3FileStore, type FileStore } from ".
 
 export const ROW_BATCH = 500;
 
+/** Tables a backup leaves out: a visitor hash must never be traceable from a copy. */
+export const NEVER_BACKED_UP = new Set(["analytics_salts"]);
+
 // ─── Reading the database ───────────────────────────────────────────────────────────────────────
 
 export async function rows<T>(q: Queryable, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -164,6 +167,8 @@ export async function writeBackup(handle: DatabaseHandle, store: FileStore, env:
         };
         await writer.write(header);
         for (const table of await tablesInOrder(tx)) {
+          // The visitor counts' salts are never copied anywhere (docs/analytics.md).
+          if (NEVER_BACKED_UP.has(table)) continue;
           await writer.write({ kind: "table", name: table, columns: await writableColumns(tx, table) });
           counts[table] = 0;
           await tx.execute(sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as r from ${ident(table)} t`);

@@ -1,7 +1,11 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { CONFIRM_SECOND_PURCHASE } from "~/content/checkout";
 import { PLAN_FIELD, PLAN_INSTALMENTS } from "~/config/instalments";
+import { getServerEnv } from "~/config/env.server";
+import { checkoutVisitor } from "~/server/analytics/record.server";
 import { requireUser } from "~/server/auth/guards.server";
+import { clientIpOf } from "~/server/core/client-ip.server";
+import { getDb } from "~/server/db/client.server";
 import { getSessionUser } from "~/server/auth/session.server";
 import { readForm } from "~/server/http/form-action.server";
 import { startCheckout } from "./checkout.server";
@@ -59,7 +63,7 @@ export async function checkoutLoader({ request, url }: { request: Request; url: 
  * the page's, never the browser's choice; the member is the session's. On success the browser
  * goes to the provider's hosted page in the same tab (docs/product.md §8.2).
  */
-export async function checkoutAction({ request, url }: { request: Request; url: URL }, productKey: string) {
+export async function checkoutAction({ request, url, context }: { request: Request; url: URL; context?: AppLoadContext }, productKey: string) {
   const user = await requireUser(request);
   const read = await readForm(request);
   if (!read.ok) return data<CheckoutActionData>({ error: read.message }, { status: read.status });
@@ -69,7 +73,8 @@ export async function checkoutAction({ request, url }: { request: Request; url: 
   // startCheckout refuses a monthly offer she already has, and a course she already has unless
   // she confirmed a second purchase (409), and a code that does not apply (400): every way in goes through it.
   const payInInstalments = read.form.get(PLAN_FIELD) === PLAN_INSTALMENTS;
-  const result = await startCheckout({ user, productKey, from: url.pathname, confirmSecondPurchase, promotionCode, payInInstalments });
+  const visitor = await checkoutVisitor(getDb(), request, clientIpOf(context), getServerEnv().SITE_ORIGIN);
+  const result = await startCheckout({ user, productKey, from: url.pathname, confirmSecondPurchase, promotionCode, payInInstalments, visitor });
   if ("url" in result) throw redirect(result.url);
   const refused = result.code === "already_subscribed" || result.code === "already_owned";
   const bad = result.code === "promotion_refused" || result.code === "plan_refused";

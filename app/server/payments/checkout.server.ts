@@ -1,6 +1,8 @@
 import { alreadyOwnedMessage, alreadySubscribedMessage, checkoutErrorMessage, PLAN_MESSAGES, type CheckoutErrorCode } from "~/content/checkout";
 import { instalmentPlan } from "~/config/instalments";
+import { recordCheckoutStarted } from "~/server/analytics/record.server";
 import { logger } from "~/server/core/logger.server";
+import { getDb } from "~/server/db/client.server";
 import { findEffectiveProduct } from "./catalogue.server";
 import { expireSession, recordOpenSession, settleOpenSession } from "./checkout-sessions.server";
 import { ensureCustomer } from "./customers.server";
@@ -38,6 +40,8 @@ export interface StartCheckoutInput {
   promotionCode?: string | null;
   /** She chose 'Pay in 3 monthly payments' (docs/product.md §8.11). */
   payInInstalments?: boolean;
+  /** Her visitor hash of the day when she may be counted (docs/analytics.md: 'Checkout started'). */
+  visitor?: string | null;
 }
 
 /**
@@ -62,6 +66,7 @@ export async function startCheckout({
   confirmSecondPurchase = false,
   promotionCode = null,
   payInInstalments = false,
+  visitor = null,
 }: StartCheckoutInput): Promise<StartCheckoutResult> {
   const fail = (code: CheckoutErrorCode, error?: unknown, message = checkoutErrorMessage(code)): StartCheckoutResult => {
     logger[code === "provider_error" || code === "unexpected" ? "error" : "warn"]("payments: checkout not started", {
@@ -145,6 +150,11 @@ export async function startCheckout({
         logger.warn("payments: could not expire a second checkout session opened at the same moment", { sessionId: session.id, error }),
       );
       if (other.url) return { url: other.url };
+    }
+    if (visitor) {
+      await recordCheckoutStarted(getDb(), session.id, product.productKey, visitor).catch((error: unknown) =>
+        logger.warn("analytics: could not record a checkout started", { sessionId: session.id, error }),
+      );
     }
     return { url: session.url };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { recordPaid } from "~/server/analytics/record.server";
 import type { Queryable } from "~/server/db/client.server";
 import { purchases, subscriptions, type PaymentProviderName, type Purchase } from "~/server/db/schema";
 import { logger } from "~/server/core/logger.server";
@@ -47,7 +48,15 @@ export async function recordCheckoutPurchase(
     })
     .onConflictDoNothing()
     .returning({ id: purchases.id });
-  if (inserted.length > 0) countPurchase("checkout");
+  if (inserted.length > 0) {
+    countPurchase("checkout");
+    // The funnel's 'Paid' (docs/analytics.md), in a savepoint of its own: if counting fails, the
+    // payment's record goes on without it. (Not on another connection: a webhook's transaction
+    // already holds one, and many at once would wait for each other's.)
+    await q
+      .transaction((counting) => recordPaid(counting, session.id, session.amountTotal ?? product?.pricePence ?? 0, purchasedAt))
+      .catch((error: unknown) => logger.warn("analytics: could not record a payment in the funnel", { sessionId: session.id, error }));
+  }
   const [row] = await q.select().from(purchases).where(eq(purchases.stripeSessionId, session.id));
   if (!row) throw new Error(`Checkout session ${session.id} conflicts with another purchase`);
   return { ...row, recordedNow: inserted.length > 0 };

@@ -8,6 +8,7 @@ import { EMAIL_QUEUE, EMAIL_RETRY_POLICY, emailJobHandler, setMailWakeup } from 
 import { startWelcomeSchedule, type WelcomeSchedule } from "~/server/courses/cohort-welcome.server";
 import type { Sweep } from "~/server/jobs/sweep-schedule.server";
 import { startCheckoutReminderSchedule } from "~/server/payments/checkout-reminders.server";
+import { startAnalyticsSweep } from "~/server/analytics/rollup.server";
 import { JobWorker } from "~/server/jobs/worker.server";
 import { emailMarketingProviderName } from "~/server/lists/kit.server";
 import { EMAIL_MARKETING_QUEUE, emailMarketingHandler } from "~/server/lists/sync.server";
@@ -36,6 +37,7 @@ const state = globalThis as typeof globalThis & {
   __backupSchedule?: BackupSchedule | null;
   __welcomeSchedule?: WelcomeSchedule;
   __reminderSchedule?: Sweep;
+  __analyticsSweep?: Sweep;
 };
 
 /** How long the first connection to PostgreSQL may take before start-up gives up. */
@@ -218,6 +220,8 @@ export function startServerResources({ port }: { port?: number } = {}): Promise<
     state.__welcomeSchedule ??= startWelcomeSchedule(getDb);
     // The one reminder of a checkout left unpaid (decision 274), the same way.
     state.__reminderSchedule ??= startCheckoutReminderSchedule(getDb);
+    // The visitor counts' daily totals and their expiry (docs/analytics.md), the same way.
+    state.__analyticsSweep ??= startAnalyticsSweep(getDb);
     state.__backupSchedule = startBackupSchedule(env, getDatabaseHandle);
     logger.info("server resources ready", {
       database: env.DATABASE_URL ? "postgresql" : `embedded postgresql (${env.DATA_DIR_ABS}/postgres)`,
@@ -270,8 +274,11 @@ export async function stopServerResources() {
   delete state.__welcomeSchedule;
   const reminders = state.__reminderSchedule;
   delete state.__reminderSchedule;
+  const analytics = state.__analyticsSweep;
+  delete state.__analyticsSweep;
   await welcomes?.stop();
   await reminders?.stop();
+  await analytics?.stop();
   // A backup in progress finishes: it reads the database in one snapshot.
   await backups?.stop();
   // The job in hand finishes first: it needs the database, and its lease would expire otherwise.

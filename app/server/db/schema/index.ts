@@ -19,6 +19,7 @@ export * from "./email";
 export * from "./platform";
 export * from "./courses";
 export * from "./follow-ups";
+export * from "./analytics";
 export * from "./relations";
 
 // ─── Row types ──────────────────────────────────────────────────────────────────────────────────
