@@ -23,11 +23,12 @@ test("three visitors from a campaign, one of whom buys: the Analytics tab shows 
     const context = await visitor(browser, baseURL, `${key}:${i}`);
     contexts.push(context);
     const tab = await context.newPage();
-    const counted = tab.waitForRequest((request) => request.url().endsWith("/api/page-view"));
+    // The beacon's answer comes once the view is stored: the state the dashboard will read.
+    const counted = tab.waitForResponse((response) => response.url().endsWith("/api/page-view") && response.status() === 204);
     await tab.goto(`${path}?utm_source=newsletter&utm_campaign=${campaign}`);
     await counted;
     if (i === 0) {
-      const again = tab.waitForRequest((request) => request.url().endsWith("/api/page-view"));
+      const again = tab.waitForResponse((response) => response.url().endsWith("/api/page-view") && response.status() === 204);
       await tab.goto("/learn-to-lift");
       await again;
     }
