@@ -95,6 +95,19 @@ describe("a visitor", () => {
     expect(view).toMatchObject({ path: "/learn-to-lift?utm_source=newsletter&utm_campaign=spring&ref=ig", referrerHost: "instagram.com", utmSource: "newsletter", utmCampaign: "spring", ref: "ig" });
   });
 
+  it("counts at most 120 views a minute from one address, so a script posting in a loop cannot fill the database", async () => {
+    const { recordPageView, VIEWS_PER_ADDRESS_PER_MINUTE } = await import("~/server/analytics/record.server");
+    const minute = new Date("2026-11-25T10:15:00Z");
+    const facts = (ip: string) => ({ headers: new Headers({ "user-agent": CHROME }), ip, site: TEST_ORIGIN, coachSlug: "jo" });
+    const counted = [];
+    for (let i = 0; i < VIEWS_PER_ADDRESS_PER_MINUTE + 5; i++) counted.push(await recordPageView(t.db, { page: "/", referrer: "" }, facts("203.0.113.77"), minute));
+    expect(counted.filter(Boolean)).toHaveLength(VIEWS_PER_ADDRESS_PER_MINUTE);
+    // Another address the same minute, and the same address the next minute, are counted.
+    expect(await recordPageView(t.db, { page: "/", referrer: "" }, facts("203.0.113.78"), minute)).toBe(true);
+    expect(await recordPageView(t.db, { page: "/", referrer: "" }, facts("203.0.113.77"), new Date(minute.getTime() + 60_000))).toBe(true);
+    expect(await t.db.select().from(pageViews)).toHaveLength(VIEWS_PER_ADDRESS_PER_MINUTE + 2);
+  });
+
   it("answers bad input with a 4xx and records nothing", async () => {
     const post = (body: string) =>
       answer(() =>

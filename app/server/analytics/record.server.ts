@@ -51,6 +51,25 @@ export function referrerHost(referrer: string, site: string): string | null {
 }
 
 /**
+ * At most this many views are counted from one address a minute, per server process: a script
+ * posting beacons in a loop cannot fill the database. The address is held in memory only, for the
+ * minute, and never written anywhere.
+ */
+export const VIEWS_PER_ADDRESS_PER_MINUTE = 120;
+const recentViews = { minute: 0, counts: new Map<string, number>() };
+
+function overLimit(ip: string, at: Date): boolean {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== recentViews.minute) {
+    recentViews.minute = minute;
+    recentViews.counts.clear();
+  }
+  const count = (recentViews.counts.get(ip) ?? 0) + 1;
+  recentViews.counts.set(ip, count);
+  return count > VIEWS_PER_ADDRESS_PER_MINUTE;
+}
+
+/**
  * Records a page view; false when it is not counted (a refused browser or bot, a page that is not
  * counted, a malformed path). Never throws for bad input.
  */
@@ -63,6 +82,7 @@ export async function recordPageView(q: Queryable, view: ViewInput, facts: Reque
     return false;
   }
   if (!isCountedPath(url.pathname, facts.coachSlug)) return false;
+  if (facts.ip && overLimit(facts.ip, at)) return false;
   const visitor = await visitorOf(q, facts.headers, facts.ip, facts.site, at);
   if (!visitor) return false;
   const kept = new URLSearchParams();
